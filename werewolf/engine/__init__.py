@@ -1,0 +1,47 @@
+"""The rule book in code: a pure, deterministic state machine (see docs/ENGINE.md).
+
+Standard library only; no clock (callers pass `now`), no global random (the seeded
+generator's state lives in the game), no I/O.
+"""
+
+from . import flow
+from .actions import ACTION_STEP, actors, apply, legal_actions
+from .chat import post_chat, readable_channels, writable_channel
+from .errors import IllegalAction
+from .game import Game, Player
+from .rng import shuffled
+from .rules import (CHANNELS, DEFAULT_LIMITS, MAX_PLAYERS, MIN_PLAYERS, OPTIONAL_ROLES, ROLES,
+                    STEPS, composition, deck, default_settings, merge_settings, wolf_count)
+from .views import known_roles, view_for
+
+__all__ = [
+    "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
+    "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STEPS", "actors", "advance", "apply",
+    "composition", "deck", "default_settings", "known_roles", "legal_actions", "merge_settings",
+    "new_game", "post_chat", "readable_channels", "view_for", "wolf_count", "writable_channel",
+]
+
+
+def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale: float = 1.0) -> Game:
+    """Deal the cards uniformly at random and open night 1."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction("bad_player_count", f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    settings = merge_settings(default_settings(), settings)
+    cards = deck(len(names), settings)
+    rng, dealt = shuffled(seed & ((1 << 64) - 1), cards)
+    game = Game(
+        players=[Player(seat=i + 1, name=name, role=role) for i, (name, role) in enumerate(zip(names, dealt))],
+        settings=settings, time_scale=float(time_scale), rng=rng, cards=cards,
+        versions=[0] * (len(names) + 1),
+    )
+    game.emit("game_start", "all", now, composition=composition(cards), players=len(names))
+    flow.begin_night(game, now)
+    return game
+
+
+def advance(game: Game, now: float) -> bool:
+    """Resolve the current step's time-out if its deadline has passed; True if it did."""
+    if game.status != "running" or game.deadline is None or now < game.deadline:
+        return False
+    flow.time_out(game, now)
+    return True

@@ -1,0 +1,43 @@
+"""Who may read and write which channel (RULES.md §7), and posting a message."""
+
+from .errors import IllegalAction
+from .game import CHANNEL_AUDIENCE, Game, iso
+from .rules import CHANNELS, MAX_CHAT_LENGTH, WEREWOLF
+
+# Control characters other than tab and newline make no sense in a message.
+_FORBIDDEN = {chr(c) for c in range(32) if chr(c) not in "\t\n"} | {"\x7f"}
+
+
+def readable_channels(game: Game, seat: int | None) -> list[str]:
+    return [ch for ch in CHANNELS if game.can_see(CHANNEL_AUDIENCE[ch], seat)]
+
+
+def writable_channel(game: Game, seat: int | None) -> str | None:
+    if seat is None or game.status != "running":
+        return None
+    me = game.player(seat)
+    if not me.alive:
+        return "dead"
+    if game.is_night():
+        return "werewolves" if me.role == WEREWOLF else None
+    return "village"
+
+
+def post_chat(game: Game, seat: int, channel: object, text: object, now: float) -> None:
+    if game.status != "running":
+        raise IllegalAction("game_over", "the game is over")
+    if not isinstance(channel, str) or channel not in CHANNELS:
+        raise IllegalAction("unknown_channel", "unknown channel")
+    if not isinstance(text, str):
+        raise IllegalAction("bad_request", "the text must be a string")
+    if not text.strip():
+        raise IllegalAction("text_empty", "the message is empty")
+    if len(text) > MAX_CHAT_LENGTH:
+        raise IllegalAction("text_too_long", f"at most {MAX_CHAT_LENGTH} characters")
+    if any(ch in _FORBIDDEN for ch in text):
+        raise IllegalAction("text_invalid", "the message holds control characters")
+    if writable_channel(game, seat) != channel:
+        raise IllegalAction("channel_closed", "you cannot write in this channel now")
+    game.chat.append({"channel": channel, "seat": seat, "name": game.player(seat).name,
+                      "text": text, "at": iso(now)})
+    game.touch(CHANNEL_AUDIENCE[channel])

@@ -1,0 +1,108 @@
+"""The one place that decides what a player may know (RULES.md §8).
+
+A view holds what this seat may know and nothing else: secrets that exist are
+absent, never null-ed in place. Once the game has ended everything is revealed.
+"""
+
+from .actions import legal_actions
+from .chat import readable_channels, writable_channel
+from .game import CHANNEL_AUDIENCE, Game, iso
+from .rules import WEREWOLF, WITCH, composition
+
+
+def known_roles(game: Game, seat: int | None) -> dict[int, str]:
+    if game.status == "ended":
+        return {p.seat: p.role for p in game.players}
+    known = {p.seat: p.role for p in game.players if not p.alive}
+    if seat is None:
+        return known
+    me = game.player(seat)
+    known[seat] = me.role
+    if me.role == WEREWOLF:
+        known.update({s: WEREWOLF for s in game.seats_with(WEREWOLF)})
+    for event in game.events:
+        if event["kind"] == "seer_look" and event["audience"] == seat:
+            known[event["target"]] = event["role"]
+    return known
+
+
+def _visible_events(game: Game, seat: int | None) -> list[dict]:
+    ended = game.status == "ended"
+    out = []
+    for event in game.events:
+        if game.can_see(event["audience"], seat):
+            shown = {"seq": len(out) + 1, **event}
+            if not ended:
+                # Who an event was for is itself a secret during play.
+                del shown["audience"]
+            out.append(shown)
+    return out
+
+
+def _chat(game: Game, channels: list[str]) -> dict:
+    out: dict[str, list] = {ch: [] for ch in channels}
+    for message in game.chat:
+        lines = out.get(message["channel"])
+        if lines is not None:
+            lines.append({"seq": len(lines) + 1, **message})
+    return out
+
+
+def _step(game: Game, now: float) -> dict | None:
+    if game.status != "running":
+        return None
+    step = {"id": game.step, "seq": game.step_seq,
+            "deadline": iso(game.deadline), "seconds_left": max(0, round(game.deadline - now, 1))}
+    if game.is_night():
+        step["night"] = game.night
+    else:
+        step["day"] = game.day
+    if game.step in ("hunter", "succession", "tiebreak"):
+        step["actor"] = game.actor
+    if game.step == "tiebreak":
+        step["tied"] = list(game.tied)
+    return step
+
+
+def _public_votes(game: Game) -> dict:
+    if game.status == "running" and game.step in ("election", "vote"):
+        return {str(voter): target for voter, target in sorted(game.votes.items())}
+    return {}
+
+
+def view_for(game: Game, seat: int | None, now: float) -> dict:
+    known = known_roles(game, seat)
+    players = []
+    for p in game.players:
+        shown = {"seat": p.seat, "name": p.name, "alive": p.alive, "captain": p.seat == game.captain}
+        if p.seat in known:
+            shown["role"] = known[p.seat]
+        players.append(shown)
+    channels = readable_channels(game, seat)
+    actions = legal_actions(game, seat)
+    view = {
+        "version": game.version_for(seat),
+        "status": game.status,
+        "me": None,
+        "players": players,
+        "composition": composition(game.cards),
+        "step": _step(game, now),
+        "prompt": {"step": game.step_seq, "actions": actions} if actions else None,
+        "votes": _public_votes(game),
+        "requests": list(game.requests) if game.step == "debate" else [],
+        "events": _visible_events(game, seat),
+        "chat": _chat(game, channels),
+        "channels": {"read": channels, "write": writable_channel(game, seat)},
+        "winner": game.winner,
+    }
+    if seat is not None:
+        me = game.player(seat)
+        view["me"] = {"seat": seat, "name": me.name, "role": me.role, "alive": me.alive,
+                      "captain": seat == game.captain}
+        if game.lovers and seat in game.lovers:
+            view["me"]["lover"] = game.lovers[0] if game.lovers[1] == seat else game.lovers[1]
+        if me.role == WITCH:
+            view["me"]["potions"] = dict(game.potions)
+        if me.role == WEREWOLF and me.alive and game.step == "werewolves":
+            view["designations"] = {str(w): t for w, t in sorted(game.designations.items())}
+    return view
