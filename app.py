@@ -1,0 +1,3 @@
+from werewolf.web import create_app
+
+app = create_app()

@@ -1,0 +1,19 @@
+"""gunicorn settings: ``./scripts/serve`` or ``gunicorn --config gunicorn.conf.py app:app``.
+
+Threads, not processes, carry the polling players: a poll is short and mostly
+waits on the database. Each worker runs its own deadline job; advancing a game is
+idempotent, so several workers are safe.
+"""
+import os
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+threads = int(os.environ.get("GUNICORN_THREADS", "16"))
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+errorlog = "-"
+# Trust X-Forwarded-* only from a proxy on this machine (see README, "Behind a reverse proxy").
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -1,0 +1,64 @@
+"""App and client fixtures on a temporary SQLite file, with a clock tests can move."""
+import pytest
+
+from werewolf import store
+from werewolf.web import create_app
+
+START = 1_800_000_000.0  # a fixed "now" (2027-01-15): tests never read the real clock
+
+
+class Clock:
+    """The app's clock in tests: ``clock.advance(seconds)`` instead of sleeping."""
+
+    def __init__(self, now: float = START):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch, clock):
+    """Build an app over this test's database; call it again to "restart" the server."""
+    monkeypatch.setenv("WEREWOLF_INSTANCE_PATH", str(tmp_path / "instance"))
+    apps = []
+
+    def make(**config):
+        store.game_cache.clear()  # a restarted process starts with an empty cache
+        app = create_app({
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'werewolf.db'}",
+            "CLOCK": clock,
+            "SCHEDULER": False,
+            "SERVER_NAME": "werewolf.test",
+            "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
+            **config,
+        })
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        with app.app_context():
+            from werewolf.extensions import db
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

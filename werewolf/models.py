@@ -1,0 +1,81 @@
+"""Database rows. The engine state of a game is one JSON column of ``Game``;
+``werewolf.store`` is the only code that turns it into an engine game and back."""
+import secrets
+
+from flask_login import UserMixin
+from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+# Short table codes avoid look-alike characters (I/1, O/0) so they can be read aloud.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5
+
+
+def random_id() -> str:
+    return secrets.token_hex(8)
+
+
+def random_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class User(UserMixin, db.Model):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # Names are unique regardless of case: "Alice" and "alice" are one account.
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[float]
+
+
+class Table(db.Model):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=random_id)
+    code: Mapped[str] = mapped_column(String(CODE_LENGTH), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    host_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    settings: Mapped[str] = mapped_column(Text)  # JSON, validated by engine.merge_settings
+    # Bumped by every lobby change (seats, host, settings, start, new game): part of the ETag.
+    lobby_rev: Mapped[int] = mapped_column(default=0)
+    current_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", use_alter=True))
+    created_at: Mapped[float]
+
+    seats: Mapped[list["Seat"]] = relationship(
+        back_populates="table", order_by="Seat.joined_at, Seat.id", cascade="all, delete-orphan"
+    )
+    current_game: Mapped["Game | None"] = relationship(foreign_keys=[current_game_id])
+
+
+class Seat(db.Model):
+    """A user seated at a table. ``number`` is the seat in the game (1..n, renumbered at the start)."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    number: Mapped[int]
+    joined_at: Mapped[float]
+    last_seen: Mapped[float] = mapped_column(default=0.0)
+
+    table: Mapped[Table] = relationship(back_populates="seats")
+    user: Mapped[User] = relationship()
+
+
+class Game(db.Model):
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_due", "status", "deadline"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    status: Mapped[str] = mapped_column(String(10))  # engine status: "running" | "ended"
+    deadline: Mapped[float | None]  # POSIX seconds of the current step's limit
+    rev: Mapped[int] = mapped_column(default=1)  # +1 at every save of the state
+    state: Mapped[str] = mapped_column(Text)  # engine.Game.to_dict() as JSON
+    created_at: Mapped[float]

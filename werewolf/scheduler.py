@@ -1,0 +1,46 @@
+"""The alarm clock: an interval job that advances games whose step deadline passed.
+
+The deadlines live in the database, so this job holds no state: any number of
+processes may run it (each gunicorn worker does), and a restarted server picks
+up where the game was. ``service.advance_game`` makes advancing idempotent.
+"""
+import logging
+import threading
+
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from . import service
+
+log = logging.getLogger(__name__)
+
+INTERVAL_SECONDS = 0.5
+
+_lock = threading.Lock()
+_schedulers: dict[int, BackgroundScheduler] = {}  # one per app object in this process
+
+
+def tick(app) -> int:
+    with app.app_context():
+        return service.advance_due(app.extensions["werewolf.clock"]())
+
+
+def start(app) -> BackgroundScheduler:
+    """Start the job for ``app`` unless this process already runs it."""
+    with _lock:
+        scheduler = _schedulers.get(id(app))
+        if scheduler is None:
+            scheduler = BackgroundScheduler(daemon=True)
+            scheduler.add_job(tick, "interval", args=[app], seconds=INTERVAL_SECONDS,
+                              id="advance_due", max_instances=1, coalesce=True,
+                              misfire_grace_time=None)
+            scheduler.start()
+            _schedulers[id(app)] = scheduler
+            log.info("deadline scheduler started")
+        return scheduler
+
+
+def stop(app) -> None:
+    with _lock:
+        scheduler = _schedulers.pop(id(app), None)
+    if scheduler is not None:
+        scheduler.shutdown(wait=True)

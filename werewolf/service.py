@@ -1,0 +1,285 @@
+"""Every change to a table or a game, each as one write transaction.
+
+A game action locks the game row, loads the engine game, applies the action,
+saves and commits: two requests for the same step are serialized and the second
+one sees the first one's result. ``advance_due`` moves on every game whose step
+deadline has passed; advancing re-checks the deadline under the lock, so two
+workers (or a restart) can never advance a step twice.
+"""
+import json
+import logging
+import secrets
+
+from flask import current_app
+from sqlalchemy import select, update
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from . import engine, store
+from .extensions import db
+from .models import Game, Seat, Table, User, random_code
+
+log = logging.getLogger(__name__)
+
+MIN_PLAYERS, MAX_PLAYERS = 6, 18
+NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
+PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
+
+
+class ServiceError(Exception):
+    """A refused request outside the engine's rules; ``status`` is the HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def table_status(table: Table) -> str:
+    """"lobby" without a game, else the game's own status ("running" | "ended")."""
+    return table.current_game.status if table.current_game is not None else "lobby"
+
+
+# ---------------------------------------------------------------- accounts
+
+def clean_name(value, limit: int) -> str:
+    if not isinstance(value, str):
+        raise ServiceError(400, "invalid_name", "Name must be text.")
+    name = " ".join(value.split())  # no leading, trailing or repeated whitespace
+    if not name or len(name) > limit or not name.isprintable():
+        raise ServiceError(400, "invalid_name", f"A name has 1 to {limit} printable characters.")
+    return name
+
+
+def register(name, password, now: float) -> User:
+    name = clean_name(name, NAME_MAX)
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise ServiceError(400, "invalid_password",
+                           f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
+    with store.write_transaction():
+        if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
+            raise ServiceError(409, "name_taken", "This name is already taken.")
+        user = User(name=name, name_key=name.casefold(),
+                    password_hash=generate_password_hash(
+                        password, current_app.config["PASSWORD_HASH_METHOD"]), created_at=now)
+        db.session.add(user)
+    return user
+
+
+def authenticate(name, password) -> User:
+    if isinstance(name, str) and isinstance(password, str) and len(password) <= PASSWORD_MAX:
+        user = db.session.scalar(select(User).where(User.name_key == " ".join(name.split()).casefold()))
+        if user is not None and check_password_hash(user.password_hash, password):
+            return user
+    raise ServiceError(401, "bad_credentials", "Wrong name or password.")
+
+
+# ---------------------------------------------------------------- tables (lobby)
+
+def _locked_table(table_id: str) -> Table:
+    table = store.lock_table(table_id) if isinstance(table_id, str) else None
+    if table is None:
+        raise ServiceError(404, "table_not_found", "No such table.")
+    return table
+
+
+def seat_of(table: Table, user_id: int) -> Seat | None:
+    return next((s for s in table.seats if s.user_id == user_id), None)
+
+
+def _require_host(table: Table, user: User) -> None:
+    if seat_of(table, user.id) is None:
+        raise ServiceError(403, "not_seated", "You are not seated at this table.")
+    if table.host_user_id != user.id:
+        raise ServiceError(403, "not_host", "Only the host can do this.")
+
+
+def _require_lobby(table: Table) -> None:
+    status = table_status(table)
+    if status != "lobby":
+        raise ServiceError(409, "game_" + status, "The game has already started.")
+
+
+def _seat(table: Table, user: User, now: float) -> Seat:
+    number = max((s.number for s in table.seats), default=0) + 1
+    seat = Seat(user_id=user.id, number=number, joined_at=now, last_seen=now)
+    table.seats.append(seat)
+    return seat
+
+
+def create_table(user: User, name, now: float) -> Table:
+    name = clean_name(name, TABLE_NAME_MAX) if name not in (None, "") else f"Table de {user.name}"[:TABLE_NAME_MAX]
+    with store.write_transaction():
+        code = random_code()
+        while db.session.scalar(select(Table.id).where(Table.code == code)):
+            code = random_code()
+        table = Table(code=code, name=name, host_user_id=user.id, created_at=now,
+                      settings=json.dumps(engine.default_settings()))
+        db.session.add(table)
+        _seat(table, user, now)
+    return table
+
+
+def join_table(table_id, user: User, now: float) -> Table:
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        if seat_of(table, user.id) is not None:
+            return table  # joining twice is harmless
+        _require_lobby(table)
+        if len(table.seats) >= MAX_PLAYERS:
+            raise ServiceError(409, "table_full", f"This table already has {MAX_PLAYERS} players.")
+        _seat(table, user, now)
+        if table.host_user_id is None:
+            table.host_user_id = user.id
+        table.lobby_rev += 1
+    return table
+
+
+def _unseat(table: Table, seat: Seat) -> None:
+    table.seats.remove(seat)
+    if table.host_user_id == seat.user_id:
+        # The host passes to the player who joined next after them (seats are in join order).
+        table.host_user_id = table.seats[0].user_id if table.seats else None
+    table.lobby_rev += 1
+
+
+def leave_table(table_id, user: User, now: float) -> Table:
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        seat = seat_of(table, user.id)
+        if seat is None:
+            raise ServiceError(403, "not_seated", "You are not seated at this table.")
+        if table_status(table) == "running":
+            raise ServiceError(409, "game_running", "You cannot leave a game in progress.")
+        _unseat(table, seat)
+    return table
+
+
+def remove_seat(table_id, user: User, number, now: float) -> Table:
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        _require_lobby(table)
+        seat = next((s for s in table.seats if s.number == number), None) if type(number) is int else None
+        if seat is None:
+            raise ServiceError(404, "seat_not_found", "Nobody sits there.")
+        if seat.user_id == user.id:
+            raise ServiceError(400, "cannot_remove_self", "Leave the table instead.")
+        _unseat(table, seat)
+    return table
+
+
+def update_settings(table_id, user: User, patch, now: float) -> Table:
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        _require_lobby(table)
+        if not isinstance(patch, dict):
+            raise ServiceError(400, "invalid_settings", "Settings must be an object.")
+        table.settings = json.dumps(engine.merge_settings(json.loads(table.settings), patch))
+        table.lobby_rev += 1
+    return table
+
+
+def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        _require_lobby(table)
+        seats = list(table.seats)
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            raise ServiceError(409, "bad_player_count",
+                               f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        for number, seat in enumerate(seats, start=1):
+            seat.number = number  # no gaps once the game runs
+        game = engine.new_game([s.user.name for s in seats], json.loads(table.settings),
+                               secrets.randbits(63), now, time_scale=time_scale)
+        row = store.new_game_row(table, game, now)
+        table.current_game_id = row.id
+        table.lobby_rev += 1
+    return table
+
+
+def reopen_table(table_id, user: User, now: float) -> Table:
+    """After the end, the host brings the same table and players back to the lobby."""
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        if table_status(table) != "ended":
+            raise ServiceError(409, "game_not_ended", "The game is not over.")
+        table.current_game_id = None
+        table.lobby_rev += 1
+    return table
+
+
+# ---------------------------------------------------------------- playing
+
+def _play(table_id, user: User, now: float, change) -> None:
+    """Lock the table's game, load it, ``change(game, seat)``, save, commit."""
+    advance_overdue(table_id, now)
+    with store.write_transaction():
+        table = db.session.get(Table, table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise ServiceError(404, "table_not_found", "No such table.")
+        seat = seat_of(table, user.id)
+        if seat is None:
+            raise ServiceError(403, "not_seated", "You are not seated at this table.")
+        if table.current_game_id is None:
+            raise ServiceError(409, "game_not_started", "The game has not started.")
+        row = store.lock_game(table.current_game_id)
+        game = store.load_for_update(row)
+        change(game, seat.number)  # raises engine.IllegalAction before changing anything
+        store.save_game(row, game)
+
+
+def act(table_id, user: User, body: dict, now: float) -> None:
+    _play(table_id, user, now, lambda game, seat: engine.apply(game, seat, body, now))
+
+
+def chat(table_id, user: User, channel, text, now: float) -> None:
+    _play(table_id, user, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now))
+
+
+def advance_game(game_id: int, now: float) -> bool:
+    """Resolve the time-out of a game's step if its deadline has passed. Idempotent."""
+    with store.write_transaction():
+        row = store.lock_game(game_id)
+        if row is None or row.status != "running" or row.deadline is None or row.deadline > now:
+            return False  # someone else advanced it first, or it is not due
+        game = store.load_for_update(row)
+        if not engine.advance(game, now):
+            return False
+        store.save_game(row, game)
+        return True
+
+
+def advance_overdue(table_id, now: float) -> None:
+    row = db.session.execute(
+        select(Game.id, Game.status, Game.deadline).join(Table, Table.current_game_id == Game.id)
+        .where(Table.id == table_id)
+    ).first()
+    if row is not None and row.status == "running" and row.deadline is not None and row.deadline <= now:
+        advance_game(row.id, now)
+
+
+def advance_due(now: float, limit: int = 100) -> int:
+    """Advance every game whose step deadline has passed; returns how many moved on."""
+    due = db.session.scalars(
+        select(Game.id).where(Game.status == "running", Game.deadline <= now)
+        .order_by(Game.deadline).limit(limit)
+    ).all()
+    db.session.rollback()  # end the read before the writes
+    advanced = 0
+    for game_id in due:
+        try:
+            advanced += advance_game(game_id, now)
+        except Exception:  # one broken game must not stop the others
+            log.exception("advancing game %s failed", game_id)
+    return advanced
+
+
+def touch_presence(seat: Seat, now: float) -> None:
+    """Record that a player is here, writing at most once per PRESENCE_WRITE_EVERY."""
+    if now - seat.last_seen < PRESENCE_WRITE_EVERY:
+        return
+    seat_id = seat.id
+    with store.write_transaction():
+        db.session.execute(update(Seat).where(Seat.id == seat_id).values(last_seen=now))

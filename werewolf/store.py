@@ -1,0 +1,168 @@
+"""Persistence: database transactions and the engine state of a game in its row.
+
+This is the only module that turns an engine game into a ``Game`` row and back.
+Decoded games are kept in a small per-process cache keyed by (game id, rev), so a
+poll that finds the same ``rev`` never decodes JSON again.
+"""
+import contextlib
+import contextvars
+import json
+import threading
+from collections import OrderedDict
+
+from sqlalchemy import event, select
+
+from . import engine
+from .extensions import db
+from .models import Game, Table
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+_AFTER_COMMIT = "werewolf_after_commit"
+
+# Set while a write transaction starts, so SQLite begins it with BEGIN IMMEDIATE.
+_immediate = contextvars.ContextVar("werewolf_immediate_transaction", default=False)
+
+
+def configure_engine(sa_engine) -> None:
+    """SQLite: WAL, a busy timeout, and transactions begun by us (BEGIN or BEGIN IMMEDIATE).
+
+    pysqlite's own transaction handling starts transactions late and never with
+    IMMEDIATE; a read-modify-write that upgrades a read lock can fail at once with
+    "database is locked". Taking the write lock first makes writers queue instead.
+    """
+    if sa_engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(sa_engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(sa_engine, "begin")
+    def _on_begin(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if _immediate.get() else "BEGIN")
+
+
+@contextlib.contextmanager
+def write_transaction():
+    """One write transaction holding the database's (SQLite) write lock from its start.
+
+    Rows read inside it with ``FOR UPDATE`` (see ``lock_table``/``lock_game``) are
+    locked on PostgreSQL too. Commits on success, rolls back on any exception.
+    """
+    db.session.rollback()  # end any read transaction, whose snapshot may be stale
+    token = _immediate.set(True)
+    try:
+        db.session.connection()  # begins now, while the flag is set
+    finally:
+        _immediate.reset(token)
+    callbacks = db.session.info.setdefault(_AFTER_COMMIT, [])
+    callbacks.clear()
+    try:
+        yield db.session
+        db.session.commit()
+    except BaseException:
+        callbacks.clear()
+        db.session.rollback()
+        raise
+    for callback in callbacks:
+        callback()
+    callbacks.clear()
+
+
+def lock_table(table_id: str) -> Table | None:
+    return db.session.execute(
+        select(Table).where(Table.id == table_id).with_for_update()
+    ).scalar_one_or_none()
+
+
+def lock_game(game_id: int) -> Game | None:
+    return db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update()
+    ).scalar_one_or_none()
+
+
+class _GameCache:
+    """Decoded engine games by game id, each with the rev it was decoded from.
+
+    Cached games are shared between threads and must never be mutated: writers
+    decode their own copy (``load_for_update``) and hand it over only after saving.
+    """
+
+    def __init__(self, size: int = 256):
+        self._size = size
+        self._items: OrderedDict[int, tuple[int, object]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: int, rev: int):
+        with self._lock:
+            item = self._items.get(game_id)
+            if item is None or item[0] != rev:
+                return None
+            self._items.move_to_end(game_id)
+            return item[1]
+
+    def put(self, game_id: int, rev: int, game) -> None:
+        with self._lock:
+            current = self._items.get(game_id)
+            if current is not None and current[0] > rev:
+                return  # a newer state is already known
+            self._items[game_id] = (rev, game)
+            self._items.move_to_end(game_id)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+game_cache = _GameCache()
+
+
+def _decode(row: Game):
+    return engine.Game.from_dict(json.loads(row.state))
+
+
+def load_game(row: Game):
+    """The engine game of ``row`` for reading only (shared, do not mutate)."""
+    game = game_cache.get(row.id, row.rev)
+    if game is None:
+        game = _decode(row)
+        game_cache.put(row.id, row.rev, game)
+    return game
+
+
+def load_for_update(row: Game):
+    """A private copy of the engine game of a locked ``row``, free to mutate."""
+    return _decode(row)
+
+
+def new_game_row(table: Table, game, now: float) -> Game:
+    row = Game(table_id=table.id, created_at=now, rev=0, status="", state="")
+    _write(row, game)
+    db.session.add(row)
+    db.session.flush()  # gives row.id
+    return row
+
+
+def save_game(row: Game, game) -> None:
+    """Write ``game`` into its locked ``row``; the cache gets it after the commit."""
+    _write(row, game)
+    db.session.flush()
+    rev, game_id = row.rev, row.id
+    # Publish only once committed: a rolled-back state must never be served.
+    db.session.info[_AFTER_COMMIT].append(lambda: game_cache.put(game_id, rev, game))
+
+
+def _write(row: Game, game) -> None:
+    row.state = json.dumps(game.to_dict(), separators=(",", ":"), ensure_ascii=False)
+    row.status = game.status
+    row.deadline = game.deadline
+    row.rev = (row.rev or 0) + 1

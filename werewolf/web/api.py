@@ -1,0 +1,132 @@
+"""Playing: the per-player state poll (with ETag/304), actions and chat."""
+import hashlib
+
+from flask import Blueprint, jsonify, make_response, request
+from flask_login import current_user, login_required
+from sqlalchemy import select
+
+from .. import engine, service, store
+from ..extensions import db
+from ..models import Game, Seat, Table
+from ..service import ServiceError
+from .http import json_body, now
+from .lobby import table_json
+
+bp = Blueprint("api", __name__, url_prefix="/api/tables")
+
+CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
+
+
+@bp.before_request
+@login_required
+def _login_first():
+    pass
+
+
+def _is_int(value) -> bool:
+    return type(value) is int  # bool is an int subclass and is not a seat
+
+
+def action_body(body: dict) -> dict:
+    """Keep only the fields of an action, each with the type the engine expects."""
+    action = body.get("action")
+    if not isinstance(action, str) or not 0 < len(action) <= 64:
+        raise ServiceError(400, "bad_request", "\"action\" must be an action name.")
+    clean = {"action": action}
+    if "target" in body:
+        if body["target"] is not None and not _is_int(body["target"]):
+            raise ServiceError(400, "bad_request", "\"target\" must be a seat number or null.")
+        clean["target"] = body["target"]
+    if "targets" in body:
+        targets = body["targets"]
+        if not isinstance(targets, list) or len(targets) > service.MAX_PLAYERS or not all(map(_is_int, targets)):
+            raise ServiceError(400, "bad_request", "\"targets\" must be a list of seat numbers.")
+        clean["targets"] = targets
+    if "step" in body:
+        if not _is_int(body["step"]):
+            raise ServiceError(400, "bad_request", "\"step\" must be a step number.")
+        clean["step"] = body["step"]
+    return clean
+
+
+@bp.post("/<table_id>/act")
+def act(table_id: str):
+    service.act(table_id, current_user, action_body(json_body()), now())
+    return jsonify({"ok": True})
+
+
+@bp.post("/<table_id>/chat")
+def chat(table_id: str):
+    body = json_body()
+    channel, text = body.get("channel"), body.get("text")
+    if not isinstance(channel, str) or len(channel) > 64 or not isinstance(text, str):
+        raise ServiceError(400, "bad_request", "\"channel\" and \"text\" must be text.")
+    service.chat(table_id, current_user, channel, text, now())
+    return jsonify({"ok": True}), 201
+
+
+# ---------------------------------------------------------------- the poll
+
+def _my_seat(table_id: str) -> Seat:
+    seat = db.session.scalar(select(Seat).where(Seat.table_id == table_id, Seat.user_id == current_user.id))
+    if seat is None:
+        if db.session.get(Table, table_id) is None:
+            raise ServiceError(404, "table_not_found", "No such table.")
+        raise ServiceError(403, "not_seated", "You are not seated at this table.")
+    return seat
+
+
+@bp.get("/<table_id>/state")
+def state(table_id: str):
+    t = now()
+    seat = _my_seat(table_id)
+    service.touch_presence(seat, t)
+    service.advance_overdue(table_id, t)  # play goes on even if no scheduler runs
+
+    table = db.session.get(Table, table_id)
+    seat = service.seat_of(table, current_user.id)
+    if seat is None:  # removed between the two reads
+        raise ServiceError(403, "not_seated", "You are not seated at this table.")
+    connected = tuple(s.number for s in table.seats if t - s.last_seen < CONNECTED_WITHIN)
+    row: Game | None = table.current_game
+    game = store.load_game(row) if row is not None else None
+
+    parts = (table.id, table.lobby_rev, seat.number, connected,
+             (row.id, game.version_for(seat.number)) if game is not None else None)
+    etag = hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
+    if request.if_none_match.contains(etag):
+        response = make_response("", 304)
+    else:
+        view = _game_view(game, seat, t) if game is not None else _lobby_view(table, seat)
+        view["version"] = int(etag[:12], 16)
+        view["table"] = table_json(table)
+        for player in view["players"]:
+            player["connected"] = player["seat"] in connected
+        response = jsonify(view)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _game_view(game, seat: Seat, t: float) -> dict:
+    view = dict(engine.view_for(game, seat.number, t))
+    view["players"] = [dict(p) for p in view["players"]]  # never touch the engine's objects
+    return view
+
+
+def _lobby_view(table: Table, seat: Seat) -> dict:
+    players = [{"seat": s.number, "name": s.user.name, "alive": True, "captain": False}
+               for s in table.seats]
+    return {
+        "status": "lobby",
+        "me": {"seat": seat.number, "name": seat.user.name, "captain": False},
+        "players": players,
+        "composition": {},
+        "step": None,
+        "prompt": None,
+        "votes": {},
+        "events": [],
+        "chat": {},
+        "channels": {"read": [], "write": None},
+        "winner": None,
+    }

@@ -1,0 +1,54 @@
+"""Accounts: register, log in (remembered), log out, who am I."""
+from flask import Blueprint, jsonify, redirect, request, url_for
+from flask_login import current_user, login_user, logout_user
+from flask_wtf.csrf import generate_csrf
+
+from .. import service
+from ..extensions import db, login_manager
+from ..models import User
+from .http import error_response, json_body, now
+
+bp = Blueprint("auth", __name__, url_prefix="/api")
+
+
+@login_manager.user_loader
+def load_user(user_id: str):
+    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+
+
+@login_manager.unauthorized_handler
+def unauthorized():
+    if request.path.startswith("/api/"):
+        return error_response(401, "login_required", "Log in first.")
+    return redirect(url_for("pages.login", next=request.full_path.rstrip("?")))
+
+
+def user_json(user) -> dict | None:
+    return {"id": user.id, "name": user.name} if user.is_authenticated else None
+
+
+@bp.get("/me")
+def me():
+    return jsonify({"user": user_json(current_user), "csrf_token": generate_csrf()})
+
+
+@bp.post("/auth/register")
+def register():
+    body = json_body()
+    user = service.register(body.get("name"), body.get("password"), now())
+    login_user(user, remember=True)
+    return jsonify({"user": user_json(user), "csrf_token": generate_csrf()}), 201
+
+
+@bp.post("/auth/login")
+def login():
+    body = json_body()
+    user = service.authenticate(body.get("name"), body.get("password"))
+    login_user(user, remember=True)
+    return jsonify({"user": user_json(user), "csrf_token": generate_csrf()})
+
+
+@bp.post("/auth/logout")
+def logout():
+    logout_user()
+    return jsonify({"ok": True})

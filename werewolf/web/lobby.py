@@ -1,0 +1,103 @@
+"""Tables before (and between) games: create, list, join, leave, settings, start."""
+import json
+
+from flask import Blueprint, current_app, jsonify, url_for
+from flask_login import current_user, login_required
+from sqlalchemy import func, select
+
+from .. import service
+from ..extensions import db
+from ..models import Seat, Table
+from .http import json_body, now
+
+bp = Blueprint("lobby", __name__, url_prefix="/api/tables")
+
+
+@bp.before_request
+@login_required
+def _login_first():
+    pass
+
+
+def host_seat(table: Table) -> int | None:
+    seat = service.seat_of(table, table.host_user_id) if table.host_user_id else None
+    return seat.number if seat else None
+
+
+def table_json(table: Table) -> dict:
+    return {
+        "id": table.id,
+        "code": table.code,
+        "name": table.name,
+        "status": service.table_status(table),
+        "host_seat": host_seat(table),
+        "seated": len(table.seats),
+        "settings": json.loads(table.settings),
+        "time_scale": current_app.config["TIME_SCALE"],
+        "url": url_for("pages.table_page", code=table.code, _external=True),
+    }
+
+
+def _ok(table: Table, status: int = 200):
+    return jsonify({"table": table_json(table)}), status
+
+
+@bp.get("")
+def list_tables():
+    """Tables waiting for players, newest first."""
+    seated = func.count(Seat.id).label("seated")
+    rows = db.session.execute(
+        select(Table, seated).join(Seat, Seat.table_id == Table.id)
+        .where(Table.current_game_id.is_(None))
+        .group_by(Table.id).having(seated < service.MAX_PLAYERS)
+        .order_by(Table.created_at.desc()).limit(50)
+    ).all()
+    tables = [{"id": t.id, "code": t.code, "name": t.name, "seated": n,
+               "host": next((s.user.name for s in t.seats if s.user_id == t.host_user_id), None),
+               "url": url_for("pages.table_page", code=t.code)} for t, n in rows]
+    return jsonify({"tables": tables})
+
+
+@bp.post("")
+def create():
+    body = json_body()
+    return _ok(service.create_table(current_user, body.get("name"), now()), 201)
+
+
+@bp.get("/by-code/<code>")
+def by_code(code: str):
+    table = db.session.scalar(select(Table).where(Table.code == code.strip().upper()))
+    if table is None:
+        raise service.ServiceError(404, "table_not_found", "No table has this code.")
+    return _ok(table)
+
+
+@bp.post("/<table_id>/join")
+def join(table_id: str):
+    return _ok(service.join_table(table_id, current_user, now()))
+
+
+@bp.post("/<table_id>/leave")
+def leave(table_id: str):
+    return _ok(service.leave_table(table_id, current_user, now()))
+
+
+@bp.delete("/<table_id>/seats/<int:number>")
+def remove_seat(table_id: str, number: int):
+    return _ok(service.remove_seat(table_id, current_user, number, now()))
+
+
+@bp.patch("/<table_id>/settings")
+def settings(table_id: str):
+    return _ok(service.update_settings(table_id, current_user, json_body(), now()))
+
+
+@bp.post("/<table_id>/start")
+def start(table_id: str):
+    return _ok(service.start_game(table_id, current_user, now(), current_app.config["TIME_SCALE"]))
+
+
+@bp.post("/<table_id>/reopen")
+def reopen(table_id: str):
+    """"New game": the host brings the table and its players back to the lobby."""
+    return _ok(service.reopen_table(table_id, current_user, now()))
