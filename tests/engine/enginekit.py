@@ -132,9 +132,7 @@ class Table:
             self.do(seat, "vote.cast", ballots.get(seat))
 
     def to_vote(self) -> None:
-        """From the debate (or election: nobody votes) straight to the vote."""
-        if self.step in ("dawn", "election"):
-            self.until("debate")
-        assert self.step == "debate"
+        """Let every step time out until the vote (an election then gives no Captain)."""
+        self.until("debate")
         self.timeout()
         assert self.step == "vote"
