@@ -26,6 +26,10 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
 def post_chat(game: Game, seat: int, channel: object, text: object, now: float) -> None:
     if game.status != "running":
         raise IllegalAction("game_over", "the game is over")
+    # Only a seat of this game writes: seat 0 or -1 would otherwise index from the end
+    # of the player list and post under another player's name.
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= game.n:
+        raise IllegalAction("not_your_turn", "you are not seated in this game")
     if not isinstance(channel, str) or channel not in CHANNELS:
         raise IllegalAction("unknown_channel", "unknown channel")
     if not isinstance(text, str):
