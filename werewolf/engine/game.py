@@ -5,6 +5,7 @@ seat's `version` moves only when something that seat may see is appended, so the
 version itself reveals nothing (no count of hidden events).
 """
 
+import copy
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 
@@ -135,7 +136,8 @@ class Game:
 
     # --- JSON ----------------------------------------------------------------
     def to_dict(self) -> dict:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        """A snapshot: later play does not change it, and changing it does not change the game."""
+        out = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
         out["players"] = [vars(p).copy() for p in self.players]
         # JSON object keys are strings; the maps below are keyed by seat.
         out["designations"] = {str(k): v for k, v in self.designations.items()}
@@ -144,6 +146,8 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Game":
+        """The game of a to_dict() snapshot; the game takes over `data`'s lists and dicts,
+        so pass a fresh snapshot (json.loads or to_dict), not one still in use."""
         data = dict(data)
         data["players"] = [Player(**p) for p in data["players"]]
         data["designations"] = {int(k): v for k, v in data["designations"].items()}
