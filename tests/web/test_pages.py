@@ -1,0 +1,53 @@
+"""HTML pages: they render, default to French, escape user text, and carry no inline script."""
+import re
+
+
+def test_pages_need_login_and_keep_where_you_were_going(client):
+    response = client.get("/t/ABCDE")
+    assert response.status_code == 302 and "/login?next=/t/ABCDE" in response.headers["Location"]
+    assert client.get("/").status_code == 302
+
+
+def test_login_page_is_french_by_default_and_english_on_request(client):
+    html = client.get("/login").get_data(as_text=True)
+    assert 'lang="fr"' in html and "Mot de passe" in html
+    english = client.get("/login?lang=en")
+    assert 'lang="en"' in english.get_data(as_text=True) and "Password" in english.get_data(as_text=True)
+    assert "lang=en" in english.headers.get("Set-Cookie", "")
+    assert 'lang="en"' in client.get("/register").get_data(as_text=True)  # remembered
+
+
+def test_no_inline_script_anywhere(make_table):
+    table = make_table(1)
+    code = table.host.state(table.id)["table"]["code"]
+    for path in ("/", f"/t/{code}", "/login"):
+        html = table.host.client.get(path).get_data(as_text=True)
+        for tag in re.findall(r"<script[^>]*>", html):
+            assert "src=" in tag, (path, tag)
+        assert not re.search(r"\son[a-z]+=", html), path
+
+
+def test_names_are_escaped_in_pages(make_player):
+    mallory = make_player("<img src=x>")
+    table_id = mallory.create_table(name="<script>alert(1)</script>")
+    code = mallory.state(table_id)["table"]["code"]
+    html = mallory.client.get(f"/t/{code}").get_data(as_text=True)
+    assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)" in html
+    assert "<img src=x>" not in html
+
+
+def test_table_page_and_qr_code(make_table, make_player):
+    table = make_table(1)
+    code = table.host.state(table.id)["table"]["code"]
+    html = table.host.client.get(f"/t/{code.lower()}").get_data(as_text=True)
+    assert f'data-table-id="{table.id}"' in html and code in html
+    qr = make_player().client.get(f"/t/{code}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
+    assert table.host.client.get("/t/ZZZZZ").status_code == 404
+
+
+def test_strings_reach_the_scripts_as_json_data(client, make_player):
+    player = make_player()
+    html = player.client.get("/").get_data(as_text=True)
+    match = re.search(r"data-strings='([^']*)'", html)
+    assert match and "Loup-Garou" in match.group(1)

@@ -1,0 +1,125 @@
+"""The state poll: ETag and 304, presence without a write per poll, overdue steps."""
+import pytest
+from sqlalchemy import event
+
+from werewolf import engine, store
+from werewolf.extensions import db
+
+
+@pytest.fixture
+def writes(app):
+    """Counts the SQL statements that change the database."""
+    statements = []
+    with app.app_context():
+        engine_ = db.engine
+
+    def record(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            statements.append(statement)
+
+    event.listen(engine_, "before_cursor_execute", record)
+    yield statements
+    event.remove(engine_, "before_cursor_execute", record)
+
+
+def test_304_when_nothing_changed_then_200_when_it_did(make_table):
+    table = make_table(6)
+    alice, bruno = table.players[:2]
+    first = alice.state_response(table.id)
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and etag
+    again = alice.state_response(table.id, etag)
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == etag
+    table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"captain": False})
+    changed = alice.state_response(table.id, etag)
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert changed.get_json()["table"]["settings"]["captain"] is False
+    assert changed.get_json()["version"] != first.get_json()["version"]
+
+
+def test_a_secret_action_changes_only_the_views_that_see_it(make_table):
+    table = make_table(8).start(roles={"cupid": False, "seer": False})
+    views = table.views()
+    wolves = [s for s, v in views.items() if v["me"]["role"] == "werewolf"]
+    villager = next(s for s, v in views.items() if v["me"]["role"] == "villager")
+    assert views[villager]["step"]["id"] == "werewolves" and len(wolves) == 2
+    etags = {s: table.seats[s].state_response(table.id).headers["ETag"] for s in (villager, *wolves)}
+    target = villager
+    assert table.seats[wolves[0]].act(table.id, "werewolves.designate", target=target).status_code == 200
+    assert table.seats[villager].state_response(table.id, etags[villager]).status_code == 304
+    for wolf in wolves:
+        response = table.seats[wolf].state_response(table.id, etags[wolf])
+        assert response.status_code == 200
+        assert response.get_json()["designations"] == {str(wolves[0]): target}
+
+
+def test_304_builds_no_view_and_decodes_nothing(make_table, monkeypatch):
+    table = make_table(6).start()
+    alice = table.players[0]
+    etag = alice.state_response(table.id).headers["ETag"]
+    calls = []
+    monkeypatch.setattr(engine, "view_for", lambda *a: calls.append("view"))
+    monkeypatch.setattr(store, "_decode", lambda row: calls.append("decode"))
+    assert alice.state_response(table.id, etag).status_code == 304
+    assert calls == []
+
+
+def test_seconds_left_moves_without_changing_the_etag(make_table, clock):
+    table = make_table(6).start()
+    first = table.host.state_response(table.id)
+    clock.advance(3)
+    second = table.host.state_response(table.id)
+    assert second.headers["ETag"] == first.headers["ETag"]
+    left = [r.get_json()["step"]["seconds_left"] for r in (first, second)]
+    assert left[0] - left[1] == pytest.approx(3)
+    assert second.get_json()["step"]["deadline"] == first.get_json()["step"]["deadline"]
+
+
+def test_polls_do_not_write_every_time(make_table, clock, writes):
+    table = make_table(6)
+    alice = table.players[0]
+    alice.state(table.id)
+    writes.clear()
+    for _ in range(9):
+        clock.advance(1)
+        alice.state(table.id)
+    assert writes == []
+    clock.advance(2)  # more than 10 s since the last recorded presence
+    alice.state(table.id)
+    assert len(writes) == 1 and "last_seen" in writes[0]
+
+
+def test_a_player_not_seen_for_20_seconds_is_disconnected(make_table, clock):
+    table = make_table(6)
+    alice, bruno = table.players[:2]
+    for p in table.players:
+        p.state(table.id)
+    etag = alice.state_response(table.id).headers["ETag"]
+    clock.advance(15)
+    alice.state(table.id)  # Alice keeps polling, Bruno stops
+    clock.advance(6)
+    response = alice.state_response(table.id, etag)
+    assert response.status_code == 200
+    connected = {p["seat"]: p["connected"] for p in response.get_json()["players"]}
+    assert connected[1] is True and connected[2] is False
+    bruno.state(table.id)  # back
+    assert {p["seat"]: p["connected"] for p in alice.state(table.id)["players"]}[2] is True
+
+
+def test_the_poll_advances_an_overdue_step(make_table, clock):
+    table = make_table(6).start(roles={"cupid": False})
+    view = table.host.state(table.id)
+    assert view["step"]["id"] == "seer"
+    clock.advance(view["step"]["seconds_left"] + 0.1)
+    assert table.host.state(table.id)["step"]["id"] == "werewolves"
+
+
+def test_the_page_reload_sees_the_same_view(make_table):
+    table = make_table(6).start()
+    alice = table.players[0]
+    before = alice.state(table.id)
+    fresh = type(alice)(alice.app, alice.name)  # a new browser logging in again
+    login = fresh.post("/api/auth/login", {"name": alice.name, "password": alice.password})
+    assert login.status_code == 200
+    fresh.token = login.get_json()["csrf_token"]
+    assert fresh.state(table.id) == before
