@@ -1,0 +1,783 @@
+#!/usr/bin/env python3
+"""Capacity bench: many tables on one small server, against this machine's ceiling.
+
+One command (see bench/README.md):
+
+    .venv/bin/python bench/load.py            # T=100 tables of 18 players
+
+What it does, all on 127.0.0.1 and all stopping by itself:
+
+1. Starts the real server the way production does (``flask init-db``, then gunicorn
+   with the project's ``gunicorn.conf.py``, ``app:app``) on a fresh SQLite file, with a
+   small ``WEREWOLF_TIME_SCALE``.
+2. Saturation runs with ``wrk`` (C, epoll; its own CPU is reported): the state poll
+   answered 304 (``If-None-Match``), the same poll answered in full (no
+   ``If-None-Match``), and a minimal Flask "hello world" (``bench/hello.py``) served
+   by the same gunicorn settings: same client, same duration, same connection count.
+3. Simulates T tables of 18 players as HTTP clients (one asyncio process, aiohttp):
+   accounts are registered, tables created, joined, set up and started through the
+   API; each player polls its state every 1.5 s with ``If-None-Match``, acts on its
+   prompt after a short random delay (some do not, so steps end both early and by
+   deadline), and writes in the chat now and then. Ended games are reopened and
+   started again, so the load holds for the whole window.
+4. Prints latency (p50/p95/p99) and errors under that load, the deadline lag, the
+   server's peak memory, client and server CPU, and as its last three lines
+   ``ratio_304_vs_hello``, ``ratio_full_vs_hello``, ``p99_ms_at_T_tables``.
+
+It installs nothing: a missing ``wrk`` or ``aiohttp`` stops it with a message.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "bench" / "out"
+BIN = Path(sys.executable).parent
+PLAYERS = 18
+POLL_EVERY = 1.5
+
+# Step limits (whole seconds, multiplied by the time scale): short enough that a
+# game of 18 lasts well under the measurement window, long enough that most
+# players who act do so before the deadline.
+SIM_LIMITS = {
+    "cupid": 30, "seer": 30, "werewolves": 40, "witch": 30, "dawn": 10, "hunter": 30,
+    "succession": 30, "election": 40, "debate": 50, "vote": 40, "tiebreak": 30,
+}
+# Tables polled by wrk: steps that outlast the whole bench, so nothing changes under it.
+QUIET_LIMITS = {step: 3600 for step in SIM_LIMITS}
+
+
+def die(message: str) -> None:
+    print(f"bench/load.py: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def check_tools() -> None:
+    if shutil.which("wrk") is None:
+        die("`wrk` is missing. Install it with: apt-get install -y wrk")
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        die("the Python package `aiohttp` is missing. Install the bench tools with: "
+            ".venv/bin/pip install -e '.[bench]'")
+    for tool in ("gunicorn", "flask"):
+        if not (BIN / tool).exists():
+            die(f"`{tool}` is not in {BIN}: run this script with the project's venv "
+                "(.venv/bin/python bench/load.py) after `.venv/bin/pip install -e '.[bench]'`")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values, p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+# ------------------------------------------------------------------ processes
+
+def children_of(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid:
+                    out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Server:
+    """A gunicorn master and its workers, started with the project's config file."""
+
+    def __init__(self, name: str, app: str, env: dict, log_path: Path):
+        self.name, self.app, self.port = name, app, free_port()
+        self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port)}
+        self.log_path = log_path
+        self.proc: subprocess.Popen | None = None
+        self.peak_total_kb = 0
+        self.peak_proc_kb = 0
+        self._stop = threading.Event()
+        self._sampler: threading.Thread | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(
+            [str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), self.app],
+            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                die(f"{self.name} server exited at start; see {self.log_path}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            self.stop()
+            die(f"{self.name} server did not listen within 30 s; see {self.log_path}")
+        self._sampler = threading.Thread(target=self._sample, daemon=True)
+        self._sampler.start()
+
+    def pids(self) -> list[int]:
+        return [self.proc.pid, *children_of(self.proc.pid)] if self.proc else []
+
+    def workers(self) -> list[int]:
+        return children_of(self.proc.pid) if self.proc else []
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p) for p in self.pids())
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.25):
+            sizes = [rss_kb(p) for p in self.pids()]
+            self.peak_total_kb = max(self.peak_total_kb, sum(sizes))
+            self.peak_proc_kb = max(self.peak_proc_kb, max(sizes, default=0))
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # the master, by its own pid
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self._sampler:
+            self._sampler.join(timeout=2)
+        if getattr(self, "log", None):
+            self.log.close()
+
+
+# ------------------------------------------------------------------ wrk
+
+WRK_LUA = r"""
+local reqs = {}
+%s
+local i = 0
+counts = {}
+function init(args)
+  i = tonumber(args[1] or "0") or 0
+end
+function request()
+  i = i + 1
+  if i > #reqs then i = 1 end
+  return reqs[i]
+end
+function response(status, headers, body)
+  counts[status] = (counts[status] or 0) + 1
+end
+local threads = {}
+function setup(thread)
+  table.insert(threads, thread)
+end
+function done(summary, latency, requests)
+  local total = {}
+  for _, t in ipairs(threads) do
+    local c = t:get("counts")
+    for k, v in pairs(c) do total[k] = (total[k] or 0) + v end
+  end
+  local parts = {}
+  for k, v in pairs(total) do table.insert(parts, k .. "=" .. v) end
+  io.write("STATUS " .. table.concat(parts, " ") .. "\n")
+end
+"""
+
+
+def lua_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_wrk_script(path: Path, requests: list[tuple[str, dict]]) -> None:
+    lines = []
+    for n, (url_path, headers) in enumerate(requests, start=1):
+        hdrs = ", ".join(f"[{lua_str(k)}] = {lua_str(v)}" for k, v in headers.items())
+        lines.append(f"reqs[{n}] = wrk.format(\"GET\", {lua_str(url_path)}, {{{hdrs}}})")
+    path.write_text(WRK_LUA % "\n".join(lines))
+
+
+def run_wrk(base: str, script: Path | None, seconds: float, connections: int, threads: int) -> dict:
+    cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency", "--timeout", "5s"]
+    if script:
+        cmd += ["-s", str(script)]
+    cmd.append(base + "/")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    m = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if not m:
+        die(f"could not read wrk's output:\n{out}")
+    result = {"rps": float(m.group(1)), "raw": out,
+              "wrk_cpu": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)}
+    for q in ("50", "99"):
+        mq = re.search(rf"^\s+{q}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        if mq:
+            scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}[mq.group(2)]
+            result[f"p{q}_ms"] = float(mq.group(1)) * scale
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    result["bad"] = int(m.group(1)) if m else 0
+    m = re.search(r"Socket errors: (.*)", out)
+    result["socket_errors"] = m.group(1).strip() if m else ""
+    m = re.search(r"STATUS (.*)", out)
+    result["status"] = m.group(1).strip() if m else ""
+    m = re.search(r"(\d+) requests in", out)
+    result["requests"] = int(m.group(1)) if m else 0
+    return result
+
+
+def saturate(label: str, base: str, script: Path | None, args, server: Server | None) -> dict:
+    run_wrk(base, script, args.warmup, args.connections, args.wrk_threads)  # warm the workers
+    cpu0 = server.cpu() if server else 0.0
+    t0 = time.monotonic()
+    result = run_wrk(base, script, args.sat_seconds, args.connections, args.wrk_threads)
+    elapsed = time.monotonic() - t0
+    result["server_cpu_pct"] = 100 * (server.cpu() - cpu0) / elapsed if server else float("nan")
+    result["wrk_cpu_pct"] = 100 * result["wrk_cpu"] / elapsed
+    print(f"  {label:<22} {result['rps']:>9.0f} req/s   p50 {result.get('p50_ms', float('nan')):6.2f} ms"
+          f"   p99 {result.get('p99_ms', float('nan')):6.2f} ms   statuses [{result['status']}]"
+          f"   wrk CPU {result['wrk_cpu_pct']:.0f}%   server CPU {result['server_cpu_pct']:.0f}%"
+          + (f"   socket errors: {result['socket_errors']}" if result["socket_errors"] else ""),
+          flush=True)
+    return result
+
+
+# ------------------------------------------------------------------ HTTP client
+
+class Account:
+    def __init__(self, name: str, session):
+        self.name, self.session, self.csrf = name, session, ""
+
+    def cookie_header(self, base: str) -> str:
+        from yarl import URL
+        jar = self.session.cookie_jar.filter_cookies(URL(base + "/"))
+        return "; ".join(f"{k}={m.value}" for k, m in jar.items())
+
+
+class Stats:
+    def __init__(self):
+        self.measuring = False
+        self.lat = {"poll": [], "act": [], "chat": [], "lobby": []}
+        self.codes: dict[str, dict[int, int]] = {k: {} for k in self.lat}
+        self.errors: list[str] = []        # transport errors, timeouts, 5xx, unexpected statuses
+        self.refused: dict[str, int] = {}  # 4xx from the rules (the step moved on, ...)
+        self.visible_lag: list[float] = []    # deadline -> a player sees the next step (poll cadence included)
+        self.served_lag: list[float] = []     # first poll sent after the deadline -> it shows the next step
+        self.advance_lag: dict[tuple, float] = {}  # per (table, step seq): next step's start - deadline
+        self.steps_by_deadline = 0
+        self.steps_early = 0
+        self.games_started = 0
+        self.games_ended = 0
+        self.bytes_full = []
+
+    def record(self, kind: str, seconds: float, status: int) -> None:
+        if self.measuring:
+            self.lat[kind].append(seconds * 1000)
+            self.codes[kind][status] = self.codes[kind].get(status, 0) + 1
+
+    def error(self, what: str) -> None:
+        if self.measuring:
+            self.errors.append(what)
+
+
+async def call(stats: Stats, account: Account, base: str, method: str, path: str, kind: str,
+               body=None, headers=None, ok=(200, 201)):
+    """One request; returns (status, json or None, response headers)."""
+    import aiohttp
+    hdrs = dict(headers or {})
+    if method != "GET":
+        hdrs["X-CSRFToken"] = account.csrf
+    t0 = time.perf_counter()
+    try:
+        async with account.session.request(method, base + path, json=body, headers=hdrs) as r:
+            raw = await r.read()
+            dt = time.perf_counter() - t0
+            stats.record(kind, dt, r.status)
+            data = None
+            if raw and r.content_type == "application/json":
+                data = json.loads(raw)
+            if r.status >= 500 or (r.status not in ok and not 400 <= r.status < 500):
+                stats.error(f"{method} {kind} -> {r.status}")
+            elif r.status >= 400:
+                code = (data or {}).get("error", {}).get("code", str(r.status)) if isinstance(data, dict) else str(r.status)
+                if stats.measuring:
+                    stats.refused[f"{kind}:{code}"] = stats.refused.get(f"{kind}:{code}", 0) + 1
+            return r.status, data, r.headers, len(raw)
+    except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+        stats.record(kind, time.perf_counter() - t0, 0)
+        stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
+        return 0, None, {}, 0
+
+
+async def must(stats, account, base, method, path, body=None, ok=(200, 201)):
+    status, data, headers, _ = await call(stats, account, base, method, path, "lobby", body=body, ok=ok)
+    if status not in ok:
+        die(f"setup request {method} {path} as {account.name} failed: {status} {data}")
+    return data
+
+
+async def make_accounts(base: str, connector, count: int, prefix: str, stats: Stats) -> list[Account]:
+    import aiohttp
+    # Registering hashes a password (~0.1 s of CPU) and, as the app stands, does it
+    # while holding SQLite's write lock: concurrent registrations only wait for each
+    # other (seconds, unfairly, up to "database is locked"). One at a time.
+    sem = asyncio.Semaphore(1)
+    timeout = aiohttp.ClientTimeout(total=30)
+
+    async def one(i: int) -> Account:
+        session = aiohttp.ClientSession(connector=connector, connector_owner=False,
+                                        cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout)
+        account = Account(f"{prefix}{i:04d}", session)
+        async with sem:
+            me = await must(stats, account, base, "GET", "/api/me")
+            account.csrf = me["csrf_token"]
+            data = await must(stats, account, base, "POST", "/api/auth/register",
+                              {"name": account.name, "password": "bench-password"})
+            account.csrf = data.get("csrf_token") or account.csrf
+        return account
+
+    return await asyncio.gather(*(one(i) for i in range(count)))
+
+
+async def make_table(base: str, stats: Stats, seats: list[Account], limits: dict, name: str) -> str:
+    host = seats[0]
+    data = await must(stats, host, base, "POST", "/api/tables", {"name": name})
+    table_id = data["table"]["id"]
+    for account in seats[1:]:  # in order: seat numbers follow join order
+        await must(stats, account, base, "POST", f"/api/tables/{table_id}/join")
+    await must(stats, host, base, "PATCH", f"/api/tables/{table_id}/settings", {"limits": limits})
+    await must(stats, host, base, "POST", f"/api/tables/{table_id}/start")
+    stats.games_started += 1
+    return table_id
+
+
+def parse_iso(value: str) -> float:
+    return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+
+
+class Player:
+    """One seat at one table: polls, acts on its prompt, chats now and then."""
+
+    def __init__(self, sim, table_id: str, account: Account, is_host: bool, rng: random.Random):
+        self.sim, self.table_id, self.account, self.is_host, self.rng = sim, table_id, account, is_host, rng
+        self.etag: str | None = None
+        self.view: dict | None = None
+        self.step: tuple | None = None          # (seq, id, deadline POSIX)
+        self.first_send_after_deadline: float | None = None
+        self.handled: set = set()               # (step seq, action) already decided on
+        self.busy = False
+        self.restarting = False
+
+    async def run(self, start_at: float, stop_at: float) -> None:
+        loop = asyncio.get_running_loop()
+        next_poll = start_at
+        while True:
+            delay = next_poll - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if loop.time() >= stop_at:
+                return
+            await self.poll()
+            next_poll += POLL_EVERY
+            if next_poll < loop.time():  # fell behind: do not burst to catch up
+                next_poll = loop.time() + POLL_EVERY
+
+    async def poll(self) -> None:
+        sim, stats = self.sim, self.sim.stats
+        t_send = time.time()
+        if self.step and self.first_send_after_deadline is None and t_send >= self.step[2]:
+            self.first_send_after_deadline = t_send
+        headers = {"If-None-Match": self.etag} if self.etag else None
+        status, view, rh, size = await call(stats, self.account, sim.base, "GET",
+                                            f"/api/tables/{self.table_id}/state", "poll",
+                                            headers=headers, ok=(200, 304))
+        t_recv = time.time()
+        if status == 304 or status != 200 or not isinstance(view, dict):
+            return
+        if stats.measuring:
+            stats.bytes_full.append(size)
+        self.etag = rh.get("ETag")
+        self.view = view
+        self.on_step(view, t_recv)
+        if view.get("table", {}).get("status") == "ended" or view.get("status") == "ended":
+            if self.is_host and not self.restarting:
+                self.restarting = True
+                asyncio.get_running_loop().create_task(self.restart())
+            return
+        prompt = view.get("prompt")
+        if prompt and not self.busy:
+            self.busy = True
+            asyncio.get_running_loop().create_task(self.act(prompt))
+        channel = (view.get("channels") or {}).get("write")
+        if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
+            asyncio.get_running_loop().create_task(self.chat(channel))
+
+    def on_step(self, view: dict, t_recv: float) -> None:
+        stats, step = self.sim.stats, view.get("step")
+        if not step:
+            if view.get("status") == "ended" and self.step is not None:
+                self.step = None
+            return
+        seq, deadline = step["seq"], parse_iso(step["deadline"])
+        old = self.step
+        if old and seq == old[0] + 1:
+            limit = self.sim.limits[step["id"]] * self.sim.time_scale
+            start = deadline - limit  # when the server began this step
+            if start >= old[2] - 0.002:  # the previous step ended by its deadline
+                stats.visible_lag.append(t_recv - old[2])
+                since = self.first_send_after_deadline or old[2]
+                stats.served_lag.append(t_recv - since)
+                key = (self.table_id, seq)
+                if key not in stats.advance_lag and stats.measuring:
+                    stats.advance_lag[key] = start - old[2]
+                    stats.steps_by_deadline += 1
+            elif self.is_host and stats.measuring:
+                stats.steps_early += 1
+        if old is None or seq != old[0]:
+            self.step = (seq, step["id"], deadline)
+            self.first_send_after_deadline = None
+
+    async def act(self, prompt: dict) -> None:
+        try:
+            step_seq = prompt.get("step")
+            actions = prompt.get("actions") or []
+            names = [a["action"] for a in actions]
+            if (step_seq, tuple(names)) in self.handled:
+                return
+            self.handled.add((step_seq, tuple(names)))
+            if self.rng.random() < self.sim.args.idle:
+                return  # this player lets the step run out
+            await asyncio.sleep(self.rng.uniform(0.3, self.sim.args.max_think))
+            for body in self.choose(actions, step_seq):
+                await call(self.sim.stats, self.account, self.sim.base, "POST",
+                           f"/api/tables/{self.table_id}/act", "act", body=body)
+        finally:
+            self.busy = False
+
+    def choose(self, actions: list[dict], step_seq) -> list[dict]:
+        rng, by_name = self.rng, {a["action"]: a for a in actions}
+        if "witch.done" in by_name:
+            out = []
+            if "witch.save" in by_name and rng.random() < 0.5:
+                out.append({"action": "witch.save", "step": step_seq})
+            if "witch.poison" in by_name and rng.random() < 0.2:
+                out.append({"action": "witch.poison", "target": rng.choice(by_name["witch.poison"]["choices"]),
+                            "step": step_seq})
+            return out + [{"action": "witch.done", "step": step_seq}]
+        spec = actions[0]
+        body = {"action": spec["action"], "step": step_seq}
+        choices = spec.get("choices")
+        if spec.get("count"):
+            body["targets"] = rng.sample(choices, spec["count"])
+        elif choices:
+            if spec["action"] in ("werewolves.designate", "vote.cast", "election.vote") and rng.random() < 0.7:
+                # most players follow the table's mood, so some steps end early
+                mood = random.Random(f"{self.table_id}:{step_seq}")
+                body["target"] = mood.choice(choices)
+            else:
+                body["target"] = rng.choice(choices)
+        return [body]
+
+    async def chat(self, channel: str) -> None:
+        text = self.rng.choice(["Bonjour !", "Je soupçonne quelqu'un…", "Pas moi !",
+                                "On vote ?", "Hmm.", "C'est louche."])
+        await call(self.sim.stats, self.account, self.sim.base, "POST",
+                   f"/api/tables/{self.table_id}/chat", "chat", body={"channel": channel, "text": text})
+
+    async def restart(self) -> None:
+        """The host brings the ended table back and starts a new game."""
+        try:
+            sim = self.sim
+            sim.stats.games_ended += 1
+            await asyncio.sleep(1.0)
+            status, *_ = await call(sim.stats, self.account, sim.base, "POST",
+                                    f"/api/tables/{self.table_id}/reopen", "lobby")
+            if status == 200:
+                status, *_ = await call(sim.stats, self.account, sim.base, "POST",
+                                        f"/api/tables/{self.table_id}/start", "lobby")
+                if status == 200:
+                    sim.stats.games_started += 1
+        finally:
+            self.restarting = False
+
+
+class Sim:
+    def __init__(self, base: str, args, time_scale: float):
+        self.base, self.args, self.time_scale = base, args, time_scale
+        self.limits = SIM_LIMITS
+        self.stats = Stats()
+
+
+# ------------------------------------------------------------------ the run
+
+async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict) -> None:
+    import aiohttp
+    base = server.base
+    stats = Stats()
+    groups = max(1, min(args.account_groups, args.tables))
+    connector = aiohttp.TCPConnector(limit=args.sim_connections, limit_per_host=0)
+    t0 = time.monotonic()
+    accounts = await make_accounts(base, connector, PLAYERS * groups, "bench", stats)
+    print(f"  registered {len(accounts)} accounts in {time.monotonic() - t0:.1f} s", flush=True)
+
+    # -- quiet tables for the saturation runs: nothing changes under wrk
+    quiet_accounts = accounts[:PLAYERS]
+    quiet_ids = [await make_table(base, stats, quiet_accounts, QUIET_LIMITS, f"quiet {k}")
+                 for k in range(args.quiet_tables)]
+    players = [(tid, acc) for tid in quiet_ids for acc in quiet_accounts]
+
+    async def snapshot() -> list[tuple[str, str, str, int]]:
+        out = []
+        for tid, acc in players:
+            status, view, rh, size = await call(stats, acc, base, "GET", f"/api/tables/{tid}/state", "poll")
+            if status != 200:
+                die(f"state poll failed during setup: {status} {view}")
+            out.append((tid, acc.cookie_header(base), rh["ETag"], size))
+        return out
+
+    def script(snap, conditional: bool, name: str) -> Path:
+        reqs = []
+        for tid, cookie, etag, _ in snap:
+            headers = {"Cookie": cookie, "Accept": "application/json"}
+            if conditional:
+                headers["If-None-Match"] = etag
+            reqs.append((f"/api/tables/{tid}/state", headers))
+        path = OUT / name
+        write_wrk_script(path, reqs)
+        return path
+
+    print(f"saturation runs (wrk -t{args.wrk_threads} -c{args.connections}, "
+          f"{args.sat_seconds:g} s each after {args.warmup:g} s of warm-up):", flush=True)
+    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log")
+    hello.start()
+    try:
+        report["hello"] = saturate("hello world", hello.base, None, args, hello)
+    finally:
+        hello.stop()
+    snap = await snapshot()
+    report["full_bytes"] = statistics.mean(s[3] for s in snap)
+    report["full"] = saturate("state poll, full view", base, script(snap, False, "full.lua"), args, server)
+    snap = await snapshot()
+    report["304"] = saturate("state poll, 304", base, script(snap, True, "304.lua"), args, server)
+    if args.profile:
+        report["profile"] = profile_during(server, base, script(snap, True, "304.lua"),
+                                           script(snap, False, "full.lua"), args)
+
+    # -- the T-table game simulation
+    sim = Sim(base, args, server_time_scale(args))
+    sim.stats = stats
+    table_accounts = [accounts[(j % groups) * PLAYERS:(j % groups + 1) * PLAYERS] for j in range(args.tables)]
+    print(f"simulation: creating {args.tables} tables of {PLAYERS} players "
+          f"({len(accounts)} accounts, each seated at up to {-(-args.tables // groups)} tables)…", flush=True)
+    t0 = time.monotonic()
+    sem = asyncio.Semaphore(8)
+
+    async def one_table(j):
+        async with sem:
+            return await make_table(base, stats, table_accounts[j], SIM_LIMITS, f"table {j}")
+
+    table_ids = await asyncio.gather(*(one_table(j) for j in range(args.tables)))
+    print(f"  {args.tables} tables created, joined, set up and started in {time.monotonic() - t0:.1f} s",
+          flush=True)
+    rng = random.Random(args.seed)
+    sim_players = [Player(sim, tid, acc, k == 0, random.Random(rng.random()))
+                   for tid, seats in zip(table_ids, table_accounts) for k, acc in enumerate(seats)]
+    loop = asyncio.get_running_loop()
+    begin = loop.time()
+    stop_at = begin + args.ramp + args.duration
+    tasks = [loop.create_task(p.run(begin + rng.uniform(0, POLL_EVERY), stop_at)) for p in sim_players]
+    await asyncio.sleep(args.ramp)
+    stats.measuring = True
+    cpu_client0 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_server0, t_measure0 = server.cpu(), time.monotonic()
+    print(f"  {len(sim_players)} players polling every {POLL_EVERY} s; measuring for {args.duration:g} s…",
+          flush=True)
+    await asyncio.gather(*tasks)
+    stats.measuring = False
+    elapsed = time.monotonic() - t_measure0
+    cpu_client1 = resource.getrusage(resource.RUSAGE_SELF)
+    report["client_cpu_pct"] = 100 * ((cpu_client1.ru_utime + cpu_client1.ru_stime)
+                                      - (cpu_client0.ru_utime + cpu_client0.ru_stime)) / elapsed
+    report["server_cpu_pct"] = 100 * (server.cpu() - cpu_server0) / elapsed
+    report["elapsed"] = elapsed
+    report["stats"] = stats
+    await asyncio.sleep(0.5)  # let the last acts finish
+    for account in accounts:
+        await account.session.close()
+    await connector.close()
+
+
+def server_time_scale(args) -> float:
+    return args.time_scale
+
+
+def profile_during(server: Server, base: str, s304: Path, sfull: Path, args) -> str:
+    """py-spy on one worker while wrk drives the poll (304 then full view)."""
+    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+    if not Path(pyspy).exists():
+        return "py-spy not installed: no profile"
+    outputs = []
+    for label, script in (("304", s304), ("full", sfull)):
+        worker = server.workers()[0]
+        out = OUT / f"profile-{label}.txt"
+        spy = subprocess.Popen([pyspy, "record", "--pid", str(worker), "--duration", str(int(args.sat_seconds)),
+                                "--format", "raw", "--output", str(out), "--nonblocking", "--rate", "200"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run_wrk(base, script, args.sat_seconds, args.connections, args.wrk_threads)
+        spy.wait(timeout=60)
+        outputs.append(str(out))
+    return ", ".join(outputs)
+
+
+def print_report(args, report: dict, server: Server, whole_run: float) -> None:
+    stats: Stats = report["stats"]
+    hello, full, r304 = report["hello"], report["full"], report["304"]
+    print()
+    print(f"== saturation (wrk, {args.connections} connections, {args.sat_seconds:g} s) ==")
+    print(f"hello world:            {hello['rps']:9.0f} req/s")
+    print(f"state poll, full view:  {full['rps']:9.0f} req/s  (view ~{report['full_bytes']:.0f} bytes)")
+    print(f"state poll, 304:        {r304['rps']:9.0f} req/s")
+    lat_all = stats.lat["poll"] + stats.lat["act"] + stats.lat["chat"] + stats.lat["lobby"]
+    n_all = len(lat_all)
+    print()
+    print(f"== {args.tables} tables x {PLAYERS} players, {report['elapsed']:.0f} s measured "
+          f"(time scale {args.time_scale:g}) ==")
+    print(f"requests: {n_all} ({n_all / report['elapsed']:.0f}/s): polls {len(stats.lat['poll'])}, "
+          f"acts {len(stats.lat['act'])}, chat {len(stats.lat['chat'])}, lobby {len(stats.lat['lobby'])}")
+    print(f"poll statuses: {dict(sorted(stats.codes['poll'].items()))}; "
+          f"full views average {statistics.mean(stats.bytes_full) if stats.bytes_full else 0:.0f} bytes")
+    for kind in ("poll", "act", "chat"):
+        v = stats.lat[kind]
+        if v:
+            print(f"latency {kind:<5} p50 {pct(v, 50):7.1f} ms   p95 {pct(v, 95):7.1f} ms   "
+                  f"p99 {pct(v, 99):7.1f} ms   max {max(v):7.1f} ms")
+    print(f"latency all   p50 {pct(lat_all, 50):7.1f} ms   p95 {pct(lat_all, 95):7.1f} ms   "
+          f"p99 {pct(lat_all, 99):7.1f} ms")
+    print(f"errors (transport, timeouts, 5xx): {len(stats.errors)}"
+          + (f"  e.g. {sorted(set(stats.errors))[:5]}" if stats.errors else ""))
+    print(f"refused by the rules (4xx, expected when a step moves on): "
+          f"{dict(sorted(stats.refused.items())) or 0}")
+    print(f"games started {stats.games_started}, ended {stats.games_ended}; steps ended by deadline "
+          f"{stats.steps_by_deadline}, early (seen by hosts) {stats.steps_early}")
+    adv = list(stats.advance_lag.values())
+    print(f"deadline lag, server (next step's start - deadline): p50 {pct(adv, 50) * 1000:.0f} ms, "
+          f"p99 {pct(adv, 99) * 1000:.0f} ms over {len(adv)} steps")
+    print(f"deadline lag, seen (first poll sent after the deadline -> it shows the next step): "
+          f"p50 {pct(stats.served_lag, 50) * 1000:.0f} ms, p99 {pct(stats.served_lag, 99) * 1000:.0f} ms "
+          f"over {len(stats.served_lag)} player-steps")
+    print(f"deadline lag, seen incl. the 1.5 s poll cadence (deadline -> player sees next step): "
+          f"p50 {pct(stats.visible_lag, 50) * 1000:.0f} ms, p99 {pct(stats.visible_lag, 99) * 1000:.0f} ms")
+    print(f"CPU during the simulation (100% = one core of {os.cpu_count()}): server "
+          f"{report['server_cpu_pct']:.0f}%, load client (asyncio, aiohttp) {report['client_cpu_pct']:.0f}%")
+    print(f"server peak memory: {server.peak_total_kb / 1024:.0f} MiB RSS summed over master + workers "
+          f"(largest process {server.peak_proc_kb / 1024:.0f} MiB)")
+    if report.get("profile"):
+        print(f"profiles: {report['profile']}")
+    print(f"whole run: {whole_run:.0f} s")
+    print(f"ratio_304_vs_hello: {r304['rps'] / hello['rps']:.2f}")
+    print(f"ratio_full_vs_hello: {full['rps'] / hello['rps']:.2f}")
+    print(f"p99_ms_at_{args.tables}_tables: {pct(lat_all, 99):.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", "-T", type=int, default=100, help="tables of 18 players (default 100)")
+    parser.add_argument("--duration", type=float, default=60, help="seconds of measured game load (60)")
+    parser.add_argument("--ramp", type=float, default=6, help="seconds of load before measuring (6)")
+    parser.add_argument("--sat-seconds", type=float, default=10, help="seconds of each wrk run (10)")
+    parser.add_argument("--warmup", type=float, default=2, help="seconds of wrk warm-up before each run (2)")
+    parser.add_argument("--connections", type=int, default=64, help="wrk connections (64)")
+    parser.add_argument("--wrk-threads", type=int, default=1, help="wrk threads (1)")
+    parser.add_argument("--sim-connections", type=int, default=256,
+                        help="keep-alive connections the simulated players share (256)")
+    parser.add_argument("--account-groups", type=int, default=6,
+                        help="accounts are 18 x this; each sits at tables/this tables (6)")
+    parser.add_argument("--quiet-tables", type=int, default=4, help="tables polled by wrk (4)")
+    parser.add_argument("--time-scale", type=float, default=0.1, help="WEREWOLF_TIME_SCALE (0.1)")
+    parser.add_argument("--chat-every", type=float, default=30.0,
+                        help="mean seconds between two messages of a player who may write (30)")
+    parser.add_argument("--idle", type=float, default=0.15, help="share of prompts left to time out (0.15)")
+    parser.add_argument("--max-think", type=float, default=2.5, help="longest delay before acting, s (2.5)")
+    parser.add_argument("--profile", action="store_true", help="also record py-spy profiles of a worker")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.tables < 1 or args.duration <= 0:
+        die("--tables and --duration must be positive")
+    check_tools()
+    OUT.mkdir(parents=True, exist_ok=True)
+
+    started = time.monotonic()
+    instance = tempfile.mkdtemp(prefix="werewolf-bench-")
+    env = {
+        "WEREWOLF_INSTANCE_PATH": instance,
+        "WEREWOLF_SECRET_KEY": os.urandom(16).hex(),
+        "WEREWOLF_TIME_SCALE": str(args.time_scale),
+    }
+    print(f"bench: T={args.tables} tables, instance {instance}, logs in {OUT}", flush=True)
+    subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
+                   env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
+                   stdout=subprocess.DEVNULL)
+    server = Server("werewolf", "app:app", env, OUT / "server.log")
+    server.start()
+    report: dict = {}
+    try:
+        asyncio.run(setup_and_saturate(args, server, {}, report))
+    finally:
+        server.stop()
+        shutil.rmtree(instance, ignore_errors=True)
+    print_report(args, report, server, time.monotonic() - started)
+
+
+if __name__ == "__main__":
+    main()
