@@ -5,7 +5,6 @@ seat's `version` moves only when something that seat may see is appended, so the
 version itself reveals nothing (no count of hidden events).
 """
 
-import copy
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 
@@ -19,6 +18,15 @@ CHANNEL_AUDIENCE = {"village": EVERYONE, "werewolves": WOLVES, "dead": DEAD}
 
 def iso(now: float) -> str:
     return datetime.fromtimestamp(now, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _copy(value):
+    """A deep copy of plain JSON-like data (dicts, lists, scalars): copy.deepcopy, but faster."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 @dataclass
@@ -137,7 +145,7 @@ class Game:
     # --- JSON ----------------------------------------------------------------
     def to_dict(self) -> dict:
         """A snapshot: later play does not change it, and changing it does not change the game."""
-        out = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
+        out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
         out["players"] = [vars(p).copy() for p in self.players]
         # JSON object keys are strings; the maps below are keyed by seat.
         out["designations"] = {str(k): v for k, v in self.designations.items()}
