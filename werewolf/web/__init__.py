@@ -68,6 +68,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.register_blueprint(module.bp)
     errors.register(app)
     cli.register(app)
+    from . import security
+    security.register(app)  # headers, cookie flags, rate limits (after the routes exist)
 
     with app.app_context():
         store.configure_engine(db.engine)

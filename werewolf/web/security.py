@@ -1,0 +1,113 @@
+"""Response headers every page and API answer carries, cookie flags, and rate limits.
+
+- Content-Security-Policy without 'unsafe-inline': pages load their scripts and
+  styles from /static only (no inline <script>, no on... attributes, no style="").
+- Cookies get ``Secure`` whenever the request came over HTTPS (directly, or through
+  a proxy trusted by gunicorn's ``forwarded_allow_ips`` or ``WEREWOLF_PROXY_COUNT``),
+  so the same server works on plain http://localhost and behind TLS.
+- Rate limits (Flask-Limiter) on two routes only: failed logins per account name, and
+  chat messages per account. The state poll and every other route are never limited.
+  Storage is in memory, per process: it needs no extra service, a restart forgets it,
+  and with W gunicorn workers an account gets at most W times the limit (a login
+  guesser still gets only W x 10 tries a minute). The ``limits`` library has no SQL
+  backend, and writing every attempt to SQLite would add a write per chat message.
+"""
+from flask import current_app, request
+from flask_limiter import Limiter
+from flask_login import current_user
+
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+DEFAULT_LIMITS = {
+    # Failed logins of one account name (a correct password never counts).
+    "LOGIN_RATE_LIMIT": "10 per minute; 50 per hour",
+    # Chat messages of one account, all tables together.
+    "CHAT_RATE_LIMIT": "10 per 10 seconds; 60 per minute",
+}
+
+def _login_key() -> str:
+    body = request.get_json(silent=True)
+    name = body.get("name") if isinstance(body, dict) else None
+    if isinstance(name, str):
+        return "login:" + " ".join(name.split()).casefold()[:64]
+    return "login-ip:" + (request.remote_addr or "-")
+
+
+def _user_key() -> str:
+    if current_user.is_authenticated:
+        return f"user:{current_user.id}"
+    return "ip:" + (request.remote_addr or "-")
+
+
+def _config_limit(name: str):
+    return lambda: current_app.config[name]
+
+
+class SecureCookies:
+    """WSGI middleware: add ``Secure`` to every cookie of a response to an HTTPS request.
+
+    It runs outside Flask, so it also sees the session cookie (saved after every
+    ``after_request`` hook). The scheme is read when the response starts, after
+    ProxyFix (inside it) has rewritten it from X-Forwarded-Proto.
+    """
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            if environ.get("wsgi.url_scheme") == "https":
+                headers = [(k, _with_secure(v) if k.lower() == "set-cookie" else v) for k, v in headers]
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
+def _with_secure(cookie: str) -> str:
+    flags = [part.strip().lower() for part in cookie.split(";")[1:]]
+    return cookie if "secure" in flags else cookie + "; Secure"
+
+
+def register(app) -> None:
+    for key, value in DEFAULT_LIMITS.items():
+        app.config.setdefault(key, value)
+    # One limiter per app: tests build many apps in one process.
+    limiter = Limiter(key_func=lambda: request.remote_addr or "-", app=app, storage_uri="memory://",
+                      strategy="moving-window", headers_enabled=True)
+
+    # Limits are attached here, by endpoint, so the route modules stay as they are.
+    limits = {
+        "auth.login": limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_login_key,
+                                    deduct_when=lambda response: response.status_code == 401),
+        "api.chat": limiter.limit(_config_limit("CHAT_RATE_LIMIT"), key_func=_user_key),
+    }
+    for endpoint, limit in limits.items():
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+
+    @app.after_request
+    def _headers(response):
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    app.wsgi_app = SecureCookies(app.wsgi_app)
