@@ -13,6 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from werewolf import engine
+from werewolf.engine import flow
 
 from enginekit import T0
 
@@ -136,6 +137,8 @@ def game_invariants(d: Driver, before, refused=False):
         assert game.winner is None
     else:
         assert game.step is None and game.deadline is None and game.winner is not None
+    # The game stops the moment a win condition holds, and not before.
+    assert flow.outcome(game) == game.winner
     # The dead never act, except the Hunter's shot and the Captain's succession.
     for seat in range(1, game.n + 1):
         if engine.legal_actions(game, seat) and seat not in living:
@@ -173,6 +176,71 @@ def check_tally(game, result, captain):
         if target is not None:
             tally[str(target)] = tally.get(str(target), 0) + (2 if voter == captain else 1)
     assert result["tally"] == dict(sorted(tally.items(), key=lambda kv: int(kv[0])))
+
+
+REGULAR_STEPS = {"cupid", "seer", "werewolves", "witch", "election", "debate", "vote", "tiebreak"}
+
+
+def story_invariants(game):
+    """Read back the finished game's log: deaths are followed by what RULES.md §3-§5 say."""
+    events = game.events
+    captain = None
+
+    def until_regular(i):
+        """Events after i up to the next regular step or the end (exclusive)."""
+        out = []
+        for e in events[i + 1:]:
+            if e["kind"] == "game_end" or e["kind"] == "step" and e["step"] in REGULAR_STEPS:
+                return out, e
+            out.append(e)
+        raise AssertionError("the log stops without an end")
+
+    for i, e in enumerate(events):
+        if e["kind"] in ("election_result", "succession"):
+            captain = e["captain"]
+        elif e["kind"] == "night_summary":
+            nd = events[i + 1] if events[i + 1]["kind"] == "deaths" else None
+            assert nd is not None and nd["moment"] == "night"
+            causes = next((x["deaths"] for x in events[i + 1:i + 3] if x["kind"] == "night_deaths"), [])
+            direct = {x["seat"] for x in causes if x["cause"] == "night"}
+            expected = ({e["victim"]} if e["victim"] is not None and not e["saved"] else set()) \
+                | ({e["poisoned"]} if e["poisoned"] is not None else set())
+            assert direct == expected
+            for x in causes:
+                if x["cause"] == "grief":
+                    assert game.lovers and x["seat"] in game.lovers
+        elif e["kind"] == "vote_result":
+            tally = e["tally"]
+            top = max(tally.values(), default=0)
+            leaders = sorted(int(k) for k, v in tally.items() if v == top)
+            if len(leaders) == 1:
+                assert e["eliminated"] == leaders[0] and e["tied"] == []
+                nxt = events[i + 1]
+                assert nxt["kind"] == "deaths" and nxt["deaths"][0] == {
+                    "seat": leaders[0], "role": game.player(leaders[0]).role, "cause": "vote"}
+            else:
+                assert e["eliminated"] is None and e["tied"] == (leaders if len(leaders) > 1 else [])
+                _, nxt = until_regular(i)
+                if len(leaders) > 1 and captain is not None:
+                    assert nxt["step"] == "tiebreak" and nxt["actor"] == captain
+                else:
+                    assert nxt["kind"] == "step" and nxt["step"] in ("seer", "werewolves")
+        elif e["kind"] == "deaths":
+            dead = [x["seat"] for x in e["deaths"]]
+            between, nxt = until_regular(i)
+            follow = [(x["step"], x["actor"]) for x in between if x["kind"] == "step"]
+            ended = nxt["kind"] == "game_end"
+            for seat in dead:
+                if game.player(seat).role == "hunter" and not ended:
+                    assert ("hunter", seat) in follow, f"the Hunter {seat} did not shoot"
+                if seat == captain:
+                    if ("succession", seat) in follow:
+                        hunters = [k for k, (step, _) in enumerate(follow) if step == "hunter"]
+                        assert all(k < follow.index(("succession", seat)) for k in hunters)
+                    else:
+                        assert ended, f"the dead Captain {seat} named no successor"
+            if captain in dead:
+                captain = None if ended else captain
 
 
 def json_round_trip(d: Driver):
@@ -304,6 +372,7 @@ def test_random_play_keeps_every_invariant_and_every_secret(table, choices):
     d = driver(table, random.Random(choices), full_check)
     d.play()
     assert d.game.status == "ended"
+    story_invariants(d.game)
 
 
 @LIGHT
@@ -312,4 +381,5 @@ def test_random_play_always_ends(table, choices):
     d = driver(table, random.Random(choices), light_check)
     d.play()
     assert d.game.status == "ended"
+    story_invariants(d.game)
     assert d.game.winner["camp"] in ("village", "werewolves", "lovers", "none")
