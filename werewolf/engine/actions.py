@@ -28,6 +28,10 @@ ACTION_STEP = {
 
 def actors(game: Game) -> list[int]:
     """The seats that may act in the current step."""
+    return _actors(game, game.living())
+
+
+def _actors(game: Game, living: list[int]) -> list[int]:
     step = game.step
     if game.status != "running" or step == "dawn":
         return []
@@ -38,13 +42,16 @@ def actors(game: Game) -> list[int]:
         return game.living_wolves()
     if step in ("hunter", "succession", "tiebreak"):
         return [game.actor]
-    return game.living()
+    return living
 
 
 def legal_actions(game: Game, seat: int | None) -> list[dict]:
-    if seat is None or seat not in actors(game):
+    if seat is None or game.status != "running":
         return []
-    step, living = game.step, game.living()
+    living = game.living()   # once: the prompt is built for every seat of every view
+    if seat not in _actors(game, living):
+        return []
+    step = game.step
     if step == "cupid":
         return [{"action": "cupid.pair", "choices": living, "count": 2}]
     if step == "seer":

@@ -123,10 +123,24 @@ class Game:
 
     # --- writing -------------------------------------------------------------
     def touch(self, audience) -> None:
-        """Move the version of every seat that can see something of this audience."""
-        for seat in range(self.n + 1):
-            if self.can_see(audience, seat or None):
-                self.versions[seat] += 1
+        """Move the version of every seat that can see something of this audience.
+
+        The same seats as `can_see(audience, seat)` for each seat (index 0 = spectators),
+        found directly rather than by asking every seat: this runs for every event.
+        """
+        if audience == EVERYONE or self.status == "ended":
+            self.touch_all()
+            return
+        if audience == WOLVES:
+            seats = self.living_wolves()
+        elif audience == DEAD:
+            seats = [p.seat for p in self.players if not p.alive]
+        elif isinstance(audience, int):
+            seats = [audience]
+        else:
+            return   # AT_END: nobody sees it during play
+        for seat in seats:
+            self.versions[seat] += 1
 
     def touch_all(self) -> None:
         self.versions = [v + 1 for v in self.versions]

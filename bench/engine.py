@@ -1,0 +1,76 @@
+"""How fast the engine plays: random complete games on one core, for a few seconds.
+
+    python bench/engine.py [seconds]
+
+Each game has 18 seats and every role; every input is a random legal action (from
+engine.legal_actions) or a time-out, drawn from this script's own random.Random.
+No views are built: this measures the rules, not the JSON. Last line:
+``games_per_second: N``.
+"""
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from werewolf import engine  # noqa: E402
+
+NAMES = [f"P{i}" for i in range(1, 19)]
+MAX_INPUTS = 5000
+
+
+def random_body(rng: random.Random, spec: dict) -> dict:
+    body = {"action": spec["action"]}
+    if "count" in spec:
+        body["targets"] = rng.sample(spec["choices"], spec["count"])
+    elif "choices" in spec:
+        options = list(spec["choices"]) + ([None] if spec.get("nullable") else [])
+        body["target"] = rng.choice(options)
+    return body
+
+
+def play(rng: random.Random, seed: int) -> tuple[int, str]:
+    """One complete game; returns (inputs, winning camp)."""
+    now = 1_800_000_000.0
+    game = engine.new_game(NAMES, engine.default_settings(), seed, now)
+    for inputs in range(1, MAX_INPUTS + 1):
+        if rng.random() < 0.15:
+            now = game.deadline
+            engine.advance(game, now)
+        else:
+            offers = [(seat, spec) for seat in engine.actors(game)
+                      for spec in engine.legal_actions(game, seat)]
+            if not offers:
+                now = game.deadline
+                engine.advance(game, now)
+            else:
+                seat, spec = rng.choice(offers)
+                now += rng.random()
+                engine.apply(game, seat, random_body(rng, spec), now)
+        if game.status == "ended":
+            return inputs, game.winner["camp"]
+    raise RuntimeError(f"game {seed} did not end within {MAX_INPUTS} inputs")
+
+
+def main(seconds: float = 5.0) -> None:
+    rng = random.Random(20261130)
+    games, inputs, camps = 0, [], {}
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        n, camp = play(rng, rng.getrandbits(64))
+        games += 1
+        inputs.append(n)
+        camps[camp] = camps.get(camp, 0) + 1
+    elapsed = time.process_time() - start
+    print(f"seconds (cpu): {elapsed:.2f}")
+    print(f"games: {games}")
+    print(f"inputs per game: mean {statistics.mean(inputs):.1f}, max {max(inputs)}")
+    print(f"inputs_per_second: {sum(inputs) / elapsed:.0f}")
+    print("winners: " + ", ".join(f"{k} {v}" for k, v in sorted(camps.items())))
+    print(f"games_per_second: {games / elapsed:.0f}")
+
+
+if __name__ == "__main__":
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)
