@@ -51,3 +51,49 @@ def test_strings_reach_the_scripts_as_json_data(client, make_player):
     html = player.client.get("/").get_data(as_text=True)
     match = re.search(r"data-strings='([^']*)'", html)
     assert match and "Loup-Garou" in match.group(1)
+
+
+def test_every_string_the_scripts_ask_for_exists(app):
+    from pathlib import Path
+
+    from werewolf.web.strings import client_strings
+    with app.test_request_context("/"):
+        keys = set(client_strings())
+    scripts = Path(app.static_folder, "js")
+    asked = set()
+    for script in scripts.glob("*.js"):
+        asked |= set(re.findall(r"\bt\(\"([a-z_.]+)\"", script.read_text()))
+    static = {key for key in asked if not key.endswith(".")}
+    assert static and static <= keys, static - keys
+    from werewolf import engine
+    dynamic = ({f"role.{r}" for r in engine.ROLES} | {f"role_help.{r}" for r in engine.ROLES}
+               | {f"step.{s}" for s in engine.STEPS} | {f"limit.{s}" for s in engine.STEPS}
+               | {f"channel.{c}" for c in engine.CHANNELS}
+               | {f"{kind}.{camp}" for kind in ("winner", "why")
+                  for camp in ("village", "werewolves", "lovers", "none")})
+    assert dynamic <= keys, dynamic - keys
+
+
+def test_english_catalog_translates_every_string(app):
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+    root = Path(app.root_path).parents[1]
+    with open(root / "translations/en/LC_MESSAGES/messages.po", "rb") as f:
+        catalog = read_po(f)
+    untranslated = [m.id for m in catalog if m.id and not m.string]
+    assert untranslated == []
+
+
+def test_scripts_parse(app):
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    for script in Path(app.static_folder, "js").glob("*.js"):
+        result = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr

@@ -1,0 +1,27 @@
+/* Log in or register, then go where the player was heading. */
+"use strict";
+
+(() => {
+  const form = document.getElementById("auth-form");
+  const error = document.getElementById("auth-error");
+  const mode = form.dataset.mode;
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    WW.hideError(error);
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      const body = { name: form.elements.name.value, password: form.elements.password.value };
+      const result = await WW.api("POST", mode === "login" ? "/api/auth/login" : "/api/auth/register", body);
+      if (result.ok) {
+        location.href = form.dataset.next || "/";
+        return;
+      }
+      WW.showError(error, result.data);
+    } catch (e) {
+      WW.showError(error, WW.t("err.network"));
+    }
+    button.disabled = false;
+  });
+})();

@@ -1,0 +1,95 @@
+/* Shared by every page: translated strings, the JSON API with its CSRF token, DOM helpers.
+   All user text goes into the page through textContent (see el()), never as HTML. */
+"use strict";
+
+const WW = (() => {
+  const strings = JSON.parse(document.body.dataset.strings || "{}");
+
+  /** A translated string with {field} placeholders filled in. */
+  function t(key, params) {
+    const text = strings[key] !== undefined ? strings[key] : key;
+    return text.replace(/\{(\w+)\}/g, (m, name) =>
+      params && params[name] !== undefined ? String(params[name]) : m);
+  }
+
+  let csrfToken = null;
+
+  async function fetchMe() {
+    const response = await fetch("/api/me", { credentials: "same-origin", cache: "no-store" });
+    const me = await response.json();
+    csrfToken = me.csrf_token;
+    return me;
+  }
+
+  /** Call the API; resolves to {ok, status, data}. Network failures reject. */
+  async function api(method, path, body, retried) {
+    const headers = { "Accept": "application/json" };
+    const options = { method, headers, credentials: "same-origin", cache: "no-store" };
+    if (method !== "GET") {
+      if (!csrfToken) await fetchMe();
+      headers["X-CSRFToken"] = csrfToken;
+      headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body || {});
+    }
+    const response = await fetch(path, options);
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    const code = data && data.error && data.error.code;
+    if (code === "csrf_failed" && !retried) {  // the session changed (login elsewhere, expiry)
+      await fetchMe();
+      return api(method, path, body, true);
+    }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  /** A message people can read for an API error body. */
+  function errorText(data) {
+    const code = data && data.error && data.error.code;
+    if (code && strings["err." + code]) return strings["err." + code];
+    return t("err.generic");
+  }
+
+  /** Create an element: el("p", {class: "x", dataset: {seat: 1}}, "text", child, ...). */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key === "onclick") node.addEventListener("click", value);
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function showError(node, data) {
+    if (!node) return;
+    node.textContent = typeof data === "string" ? data : errorText(data);
+    node.hidden = false;
+  }
+
+  function hideError(node) {
+    if (node) node.hidden = true;
+  }
+
+  const banner = document.getElementById("banner");
+  function setBanner(text) {
+    if (!banner) return;
+    banner.textContent = text || "";
+    banner.hidden = !text;
+  }
+
+  const logout = document.getElementById("logout");
+  if (logout) {
+    logout.addEventListener("click", async () => {
+      try { await api("POST", "/api/auth/logout"); } finally { location.href = "/login"; }
+    });
+  }
+
+  return { t, api, fetchMe, errorText, el, showError, hideError, setBanner };
+})();

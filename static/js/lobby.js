@@ -1,0 +1,58 @@
+/* The lobby: waiting tables, create a table, join one by its code. */
+"use strict";
+
+(() => {
+  const { t, api, el } = WW;
+  const list = document.getElementById("tables");
+  const error = document.getElementById("lobby-error");
+
+  function renderTables(tables) {
+    if (!tables.length) {
+      list.replaceChildren(el("li", { class: "muted empty" }, t("lobby.empty")));
+      return;
+    }
+    list.replaceChildren(...tables.map((table) =>
+      el("li", {},
+        el("a", { class: "table-link", href: table.url },
+          el("span", { class: "table-title" }, table.name),
+          el("span", { class: "table-meta" },
+            t("lobby.players", { count: table.seated }),
+            table.host ? " · " + t("lobby.host_is", { name: table.host }) : ""),
+          el("span", { class: "code small" }, table.code)))));
+  }
+
+  async function refresh() {
+    try {
+      const result = await api("GET", "/api/tables");
+      if (result.ok) renderTables(result.data.tables);
+      WW.setBanner(null);
+    } catch (e) {
+      WW.setBanner(t("reconnecting"));
+    }
+  }
+
+  document.getElementById("create-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    WW.hideError(error);
+    const name = event.target.elements.name.value.trim();
+    const result = await api("POST", "/api/tables", name ? { name } : {});
+    if (result.ok) location.href = result.data.table.url;
+    else WW.showError(error, result.data);
+  });
+
+  document.getElementById("code-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    WW.hideError(error);
+    const code = event.target.elements.code.value.trim().toUpperCase();
+    if (!code) return;
+    const found = await api("GET", "/api/tables/by-code/" + encodeURIComponent(code));
+    if (!found.ok) return WW.showError(error, found.data);
+    const joined = await api("POST", `/api/tables/${found.data.table.id}/join`);
+    if (joined.ok) location.href = found.data.table.url;
+    else WW.showError(error, joined.data);
+  });
+
+  refresh();
+  setInterval(() => { if (!document.hidden) refresh(); }, 5000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+})();

@@ -1,0 +1,620 @@
+/* The table page: the lobby before the start, then the game, driven only by polling
+   GET /api/tables/<id>/state with If-None-Match. Every render starts from the view. */
+"use strict";
+
+(() => {
+  const { t, api, el } = WW;
+  const root = document.getElementById("table");
+  const tableId = root.dataset.tableId;
+  const $ = (id) => document.getElementById(id);
+
+  const NIGHT_STEPS = ["cupid", "seer", "werewolves", "witch"];
+  const ROLE_EMOJI = { werewolf: "🐺", villager: "🌾", seer: "🔮", witch: "🧪", hunter: "🏹", cupid: "💘" };
+  const ROLE_ORDER = ["werewolf", "villager", "seer", "witch", "hunter", "cupid"];
+  const LIMIT_STEPS = ["cupid", "seer", "werewolves", "witch", "dawn", "hunter", "succession",
+                       "election", "debate", "vote", "tiebreak"];
+  const POLL_MS = 1500;
+
+  let view = null;          // the last view received
+  let etag = null;
+  let localDeadline = null; // Date.now() value when the step's time runs out
+  let pollTimer = null;
+  let polling = false;
+  let selection = null;     // {action, count, choices, nullable, seats: []} while choosing
+  let lastPromptKey = null;
+  let chatTab = null;
+  let cardShown = false;
+  let busy = false;
+
+  const name = (seat) => {
+    const p = view && view.players.find((q) => q.seat === seat);
+    return p ? p.name : "?";
+  };
+  const roleName = (role) => t("role." + role);
+  const isHost = () => view && view.table.host_seat === view.me.seat;
+
+  // ------------------------------------------------------------------ polling
+
+  async function poll() {
+    if (polling) return;
+    polling = true;
+    clearTimeout(pollTimer);
+    try {
+      const headers = { "Accept": "application/json" };
+      if (etag) headers["If-None-Match"] = etag;
+      const response = await fetch(`/api/tables/${tableId}/state`,
+        { headers, credentials: "same-origin", cache: "no-store" });
+      WW.setBanner(null);
+      if (response.status === 304) {
+        // nothing new for me
+      } else if (response.ok) {
+        etag = response.headers.get("ETag");
+        view = await response.json();
+        const step = view.step;
+        localDeadline = step ? Date.now() + step.seconds_left * 1000 : null;
+        render();
+      } else if (response.status === 403) {
+        showOnly("join");
+      } else if (response.status === 401) {
+        location.href = "/login?next=" + encodeURIComponent(location.pathname);
+        return;
+      } else if (response.status === 404) {
+        showOnly("join");
+        WW.showError($("join-error"), t("err.table_not_found"));
+      }
+    } catch (e) {
+      WW.setBanner(t("reconnecting"));
+    } finally {
+      polling = false;
+      pollTimer = setTimeout(poll, POLL_MS);
+    }
+  }
+
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+  window.addEventListener("online", poll);
+  window.addEventListener("pageshow", (e) => { if (e.persisted) poll(); });
+
+  /** Send a write, then poll at once so the page shows its effect. */
+  async function send(method, path, body, errorNode) {
+    if (busy) return null;
+    busy = true;
+    WW.hideError(errorNode);
+    try {
+      const result = await api(method, path, body);
+      if (!result.ok) WW.showError(errorNode, result.data);
+      return result;
+    } catch (e) {
+      WW.showError(errorNode, t("err.network"));
+      return null;
+    } finally {
+      busy = false;
+      poll();
+    }
+  }
+
+  function showOnly(section) {
+    for (const id of ["join", "lobby", "game"]) $(id).hidden = id !== section;
+  }
+
+  function render() {
+    const status = view.table.status;
+    if (status === "lobby") {
+      document.body.classList.remove("night");
+      document.body.classList.add("day");
+      showOnly("lobby");
+      renderLobby();
+    } else {
+      showOnly("game");
+      renderGame();
+    }
+  }
+
+  // ------------------------------------------------------------------ lobby
+
+  $("join-btn").addEventListener("click", async () => {
+    const result = await send("POST", `/api/tables/${tableId}/join`, {}, $("join-error"));
+    if (result && result.ok) etag = null;
+  });
+
+  $("leave-btn").addEventListener("click", async () => {
+    if (!confirm(t("confirm.leave"))) return;
+    const result = await send("POST", `/api/tables/${tableId}/leave`, {}, $("settings-error"));
+    if (result && result.ok) location.href = root.dataset.lobbyUrl;
+  });
+
+  $("start-btn").addEventListener("click", () =>
+    send("POST", `/api/tables/${tableId}/start`, {}, $("settings-error")));
+
+  $("copy-btn").addEventListener("click", async () => {
+    const input = $("share-url");
+    try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); }
+  });
+
+  function buildSettingsForm() {
+    const limits = $("limits");
+    if (limits.childElementCount) return;
+    for (const span of document.querySelectorAll("[data-role-name]")) {
+      span.textContent = roleName(span.dataset.roleName);
+    }
+    for (const step of LIMIT_STEPS) {
+      limits.append(el("label", { class: "limit" },
+        el("span", {}, t("limit." + step)),
+        el("input", { type: "number", min: "1", max: "3600", step: "1", inputmode: "numeric",
+                      name: "limit", dataset: { step } })));
+    }
+    $("settings").addEventListener("change", (event) => {
+      const input = event.target;
+      let patch;
+      if (input.name === "role") patch = { roles: { [input.value]: input.checked } };
+      else if (input.name === "captain") patch = { captain: input.checked };
+      else if (input.name === "limit") {
+        const seconds = parseInt(input.value, 10);
+        if (!(seconds >= 1)) return;
+        patch = { limits: { [input.dataset.step]: seconds } };
+      } else return;
+      send("PATCH", `/api/tables/${tableId}/settings`, patch, $("settings-error"));
+    });
+  }
+
+  function renderLobby() {
+    const table = view.table;
+    $("lobby-name").textContent = table.name;
+    $("lobby-count").textContent = t("lobby.waiting", { count: view.players.length });
+    $("share-code").textContent = table.code;
+    $("share-url").value = table.url;
+    const qr = $("qr");
+    if (!qr.getAttribute("src")) qr.src = root.dataset.qr;
+
+    $("seats").replaceChildren(...view.players.map((p) => el("li", { class: "seat" },
+      el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
+      el("span", { class: "seat-name" }, p.name),
+      p.seat === view.me.seat ? el("span", { class: "tag" }, t("you")) : null,
+      p.seat === table.host_seat ? el("span", { class: "tag host" }, t("host")) : null,
+      p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
+      isHost() && p.seat !== view.me.seat ? el("button", {
+        type: "button", class: "small ghost",
+        onclick: () => confirm(t("confirm.remove", { name: p.name })) &&
+          send("DELETE", `/api/tables/${tableId}/seats/${p.seat}`, {}, $("settings-error")),
+      }, t("lobby.remove")) : null)));
+    paintAvatars($("seats"));
+
+    const host = isHost();
+    const start = $("start-btn");
+    start.hidden = !host;
+    start.disabled = view.players.length < 6 || view.players.length > 18;
+    $("lobby-hint").textContent = view.players.length < 6 ? t("lobby.need") : host ? "" : t("lobby.waiting_host");
+
+    buildSettingsForm();
+    const settings = table.settings;
+    $("settings").hidden = !host;
+    if (host) {
+      const form = $("settings");
+      for (const box of form.querySelectorAll("input[name=role]")) {
+        if (document.activeElement !== box) box.checked = !!settings.roles[box.value];
+      }
+      form.elements.captain.checked = !!settings.captain;
+      for (const input of form.querySelectorAll("input[name=limit]")) {
+        if (document.activeElement !== input) input.value = settings.limits[input.dataset.step];
+      }
+    }
+    const summary = $("settings-summary");
+    summary.hidden = host;
+    const roles = Object.keys(settings.roles).filter((r) => settings.roles[r]).map(roleName);
+    summary.textContent = [t("roles_in_play") + " " + (roles.join(", ") || "—"),
+      settings.captain ? t("captain_on") : t("captain_off")].join(" · ");
+  }
+
+  // ------------------------------------------------------------------ game
+
+  function renderGame() {
+    const step = view.step;
+    const night = step && NIGHT_STEPS.includes(step.id);
+    document.body.classList.toggle("night", !!night);
+    document.body.classList.toggle("day", !night);
+    renderNarration();
+    renderPrompt();
+    renderPlayers();
+    renderEnd();
+    renderEvents();
+    renderChat();
+    renderCard();
+  }
+
+  function renderNarration() {
+    const step = view.step;
+    if (!step) {
+      $("phase").textContent = "";
+      $("step-text").textContent = view.winner ? t("winner." + view.winner.camp) : "";
+      $("countdown").hidden = true;
+      return;
+    }
+    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
+    $("step-text").textContent = t("step." + step.id, { name: step.actor ? name(step.actor) : "" });
+    $("countdown").hidden = false;
+    tick();
+  }
+
+  function tick() {
+    if (!view || !view.step || localDeadline === null) return;
+    const total = (view.table.settings.limits[view.step.id] || 1) * (view.table.time_scale || 1);
+    const left = Math.max(0, (localDeadline - Date.now()) / 1000);
+    const whole = Math.ceil(left);
+    $("seconds").textContent = whole < 100 ? String(whole)
+      : Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+    const ring = $("ring");
+    const length = 2 * Math.PI * 16;
+    ring.style.strokeDasharray = String(length);
+    ring.style.strokeDashoffset = String(length * (1 - Math.min(1, left / total)));
+    $("countdown").classList.toggle("urgent", left <= 10);
+  }
+  setInterval(tick, 250);
+
+  function promptKey() {
+    return view.prompt ? view.prompt.step + ":" + view.prompt.actions.map((a) => a.action).join(",") : null;
+  }
+
+  function renderPrompt() {
+    const prompt = view.prompt;
+    const box = $("prompt");
+    const key = promptKey();
+    if (key !== lastPromptKey) {
+      selection = null;
+      if (key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]) && navigator.vibrate) {
+        navigator.vibrate(200);  // my turn
+      }
+      lastPromptKey = key;
+    }
+    $("status-line").textContent = statusLine();
+    if (!prompt) {
+      box.hidden = true;
+      selection = null;
+      return;
+    }
+    box.hidden = false;
+    const actions = Object.fromEntries(prompt.actions.map((a) => [a.action, a]));
+    const buttons = [];
+    let info = "";
+    if (actions["witch.done"]) {
+      $("prompt-title").textContent = selection ? t("prompt.witch.poison") : t("prompt.witch");
+      info = witchInfo();
+      if (!selection) {
+        if (actions["witch.save"]) {
+          buttons.push(button("🧪 " + t("btn.save", { name: name(actions["witch.save"].target) }), "primary",
+            () => act({ action: "witch.save" })));
+        }
+        if (actions["witch.poison"]) {
+          buttons.push(button("☠️ " + t("btn.poison"), "danger", () => choose(actions["witch.poison"])));
+        }
+        buttons.push(button(t("btn.done"), "", () => act({ action: "witch.done" })));
+      }
+    } else if (actions["debate.request_vote"]) {
+      $("prompt-title").textContent = t("prompt.debate.request_vote");
+      buttons.push(button(t("btn.request_vote"), "primary big", () => act({ action: "debate.request_vote" })));
+    } else {
+      const spec = prompt.actions[0];
+      $("prompt-title").textContent = t("prompt." + spec.action);
+      if (!selection || selection.action !== spec.action) choose(spec, true);
+      if (spec.current !== undefined && spec.current !== null) {
+        info = t("current", { name: name(spec.current) });
+      } else if (spec.voted) {
+        info = t("current", { name: t("nobody") });
+      }
+    }
+    if (selection) {
+      const ready = selection.seats.length === selection.count;
+      if (selection.seats.length) {
+        info = t("chosen", { names: selection.seats.map(name).join(" + ") });
+      } else if (!info) {
+        info = t(selection.count > 1 ? "tap_players" : "tap_player", { count: selection.count });
+      }
+      const secondary = selection.nullable || actions["witch.done"];
+      buttons.push(button(t("btn.confirm"), "primary" + (secondary ? " half" : ""), () => confirmSelection(), !ready));
+      const spec = prompt.actions.find((a) => a.action === selection.action) || {};
+      const abstaining = selection.action === "vote.cast";
+      if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
+        const label = selection.action === "werewolves.designate" || selection.action === "election.vote"
+          ? t("btn.withdraw") : t("btn.abstain");
+        buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
+      }
+      if (actions["witch.done"]) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
+    }
+    $("prompt-info").textContent = info;
+    $("prompt-buttons").replaceChildren(...buttons);
+  }
+
+  function statusLine() {
+    const step = view.step;
+    if (!step) return "";
+    if (!view.me.alive) return t("dead_watch");
+    if (view.prompt) return "";
+    if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
+    if (step.id === "debate" && view.requests && view.requests.length) {
+      return t("requests", { count: view.requests.length });
+    }
+    return t("waiting_others");
+  }
+
+  function witchInfo() {
+    const night = view.step.night;
+    const seen = view.events.filter((e) => e.kind === "witch_victim" && e.night === night).pop();
+    const potions = view.me.potions || {};
+    const lines = [];
+    if (seen) lines.push(seen.target ? t("witch.victim", { name: name(seen.target) }) : t("witch.no_victim"));
+    lines.push(t("witch.potions", {
+      life: potions.life ? t("potion.yes") : t("potion.no"),
+      death: potions.death ? t("potion.yes") : t("potion.no") }));
+    return lines.join(" ");
+  }
+
+  function button(label, cls, onclick, disabled) {
+    return el("button", { type: "button", class: cls || "", onclick, disabled: !!disabled }, label);
+  }
+
+  function choose(spec, keep) {
+    selection = { action: spec.action, count: spec.count || 1, choices: spec.choices || [],
+                  nullable: !!spec.nullable, seats: [] };
+    if (!keep) renderGame();
+  }
+
+  function tapSeat(seat) {
+    if (!selection || !selection.choices.includes(seat)) return;
+    const seats = selection.seats;
+    const i = seats.indexOf(seat);
+    if (i >= 0) seats.splice(i, 1);
+    else if (selection.count === 1) selection.seats = [seat];
+    else if (seats.length < selection.count) seats.push(seat);
+    renderGame();
+  }
+
+  function confirmSelection() {
+    if (!selection || selection.seats.length !== selection.count) return;
+    const body = { action: selection.action };
+    if (selection.count > 1) body.targets = selection.seats.slice();
+    else body.target = selection.seats[0];
+    act(body);
+  }
+
+  async function act(body) {
+    body.step = view.prompt ? view.prompt.step : undefined;
+    const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"));
+    if (result && result.ok) selection = null;
+  }
+
+  function voteCounts() {
+    const counts = {};
+    const captain = view.players.find((p) => p.captain && p.alive);
+    const double = view.step && view.step.id === "vote";
+    for (const [voter, target] of Object.entries(view.votes || {})) {
+      if (target === null) continue;
+      const weight = double && captain && captain.seat === Number(voter) ? 2 : 1;
+      counts[target] = (counts[target] || 0) + weight;
+    }
+    return counts;
+  }
+
+  function renderPlayers() {
+    const counts = voteCounts();
+    const votersFor = {};
+    for (const [voter, target] of Object.entries(view.votes || {})) {
+      if (target !== null) (votersFor[target] = votersFor[target] || []).push(Number(voter));
+    }
+    const designations = view.designations || {};
+    const wolvesOn = {};
+    for (const [wolf, target] of Object.entries(designations)) {
+      if (target !== null) (wolvesOn[target] = wolvesOn[target] || []).push(Number(wolf));
+    }
+    const choosable = selection ? selection.choices : [];
+    $("players").replaceChildren(...view.players.map((p) => {
+      const chosen = selection && selection.seats.includes(p.seat);
+      const classes = ["tile", p.alive ? "alive" : "dead"];
+      if (selection) classes.push(choosable.includes(p.seat) ? "choosable" : "dim");
+      if (chosen) classes.push("chosen");
+      if (p.seat === view.me.seat) classes.push("me");
+      // What only I know about a living player (fellow wolves, the Seer's looks) shows
+      // while my card is turned over, so a neighbour glancing at the screen learns nothing.
+      const revealed = !p.alive || view.table.status === "ended";
+      const card = p.role && (revealed || (cardShown && p.seat !== view.me.seat))
+        ? el("span", { class: "tile-role" }, ROLE_EMOJI[p.role] + " " + roleName(p.role)) : null;
+      const tile = el("li", { class: classes.join(" ") },
+        el("button", { type: "button", class: "tile-button", disabled: !selection || !choosable.includes(p.seat),
+                       "aria-pressed": chosen ? "true" : "false", onclick: () => tapSeat(p.seat) },
+          el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
+          el("span", { class: "tile-name" }, p.name),
+          el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === view.me.seat ? " · " + t("you") : "")),
+          card,
+          p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
+          p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
+          counts[p.seat] ? el("span", { class: "votes" }, t("votes_for", { count: counts[p.seat] })) : null,
+          votersFor[p.seat] ? el("span", { class: "chips" },
+            votersFor[p.seat].map((v) => el("span", { class: "chip" }, "#" + v))) : null,
+          wolvesOn[p.seat] ? el("span", { class: "chips wolves" },
+            wolvesOn[p.seat].map((v) => el("span", { class: "chip" }, "🐺#" + v))) : null));
+      return tile;
+    }));
+    paintAvatars($("players"));
+  }
+
+  // ------------------------------------------------------------------ announcements
+
+  function deathLine(d) {
+    return t(d.cause === "grief" ? "ev.death_grief" : "ev.death", { name: name(d.seat), role: roleName(d.role) });
+  }
+
+  /** One event in words, or null for those shown elsewhere (steps, single votes). */
+  function eventText(e) {
+    switch (e.kind) {
+      case "game_start": return t("ev.game_start");
+      case "deaths": return e.deaths.length ? e.deaths.map(deathLine).join(" ") : (e.moment === "night" ? t("ev.deaths_none") : null);
+      case "seer_look": return t("ev.seer_look", { name: name(e.target), role: roleName(e.role) });
+      case "lover": return t("ev.lover", { name: name(e.partner) });
+      case "cupid_pair": return t("ev.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
+      case "designation": return e.target === null ? t("ev.designation_none", { name: name(e.seat) })
+        : t("ev.designation", { name: name(e.seat), target: name(e.target) });
+      case "wolves_victim": return e.target === null ? t("ev.wolves_no_victim") : t("ev.wolves_victim", { name: name(e.target) });
+      case "witch_victim": return e.target === null ? t("witch.no_victim") : t("witch.victim", { name: name(e.target) });
+      case "witch_save": return t("ev.witch_save", { name: name(e.target) });
+      case "witch_poison": return t("ev.witch_poison", { name: name(e.target) });
+      case "hunter_shot": return e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
+        : t("ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) });
+      case "succession": return e.captain === null ? t("ev.succession_none")
+        : t("ev.succession", { previous: name(e.previous), name: name(e.captain) });
+      case "election_result": return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
+      case "vote_result":
+        if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
+        return e.tied.length ? t("ev.vote_tie", { names: e.tied.map(name).join(", ") }) : t("ev.vote_none");
+      case "tiebreak": return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
+      case "vote_request": return t("ev.vote_request", { name: name(e.seat) });
+      case "night_summary": return t("ev.night_summary", {
+        night: e.night, victim: e.victim === null ? t("nobody") : name(e.victim),
+        saved: e.saved ? t("ev.saved") : "",
+        poisoned: e.poisoned === null ? "" : t("ev.poisoned", { name: name(e.poisoned) }) });
+      case "cupid_silent": return t("ev.cupid_silent");
+      case "game_end": return t("winner." + e.winner.camp);
+      default: return null;
+    }
+  }
+
+  let eventsShown = -1;
+  function renderEvents() {
+    if (view.events.length === eventsShown) return;
+    eventsShown = view.events.length;
+    const items = [];
+    for (const e of view.events) {
+      const text = eventText(e);
+      if (text) items.push(el("li", { class: "event " + e.kind }, text));
+    }
+    $("events").replaceChildren(...items.reverse());  // newest first
+  }
+
+  /** An event of the end-of-game timeline, told in the third person. */
+  function timelineText(e) {
+    switch (e.kind) {
+      case "cupid_pair": return t("tl.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
+      case "seer_look": return t("tl.seer_look", { name: name(e.target), role: roleName(e.role) });
+      case "wolves_victim": return e.target === null ? t("tl.wolves_no_victim") : t("tl.wolves_victim", { name: name(e.target) });
+      case "witch_save": return t("tl.witch_save", { name: name(e.target) });
+      case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
+      case "lover": case "witch_victim": case "night_summary": case "night_deaths":
+      case "vote_request": case "game_end": return null;
+      default: return eventText(e);
+    }
+  }
+
+  function renderEnd() {
+    const end = $("end");
+    const ended = view.table.status === "ended" && !!view.winner;
+    $("events-card").hidden = ended;
+    if (!ended) {
+      end.hidden = true;
+      return;
+    }
+    end.hidden = false;
+    $("winner-title").textContent = t("winner." + view.winner.camp);
+    $("winner-seats").textContent = [t("why." + view.winner.camp), view.winner.seats.length
+      ? t("winners", { names: view.winner.seats.map(name).join(", ") }) : ""].join(" ");
+    $("new-game-btn").hidden = !isHost();
+    const items = [];
+    let phase = "";
+    for (const e of view.events) {
+      if (e.kind === "step") {
+        const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night }) : t("day", { n: e.day });
+        if (heading !== phase && e.step !== "dawn") {
+          phase = heading;
+          items.push(el("li", { class: "phase-head" }, heading));
+        }
+        continue;
+      }
+      const text = timelineText(e);
+      if (text) items.push(el("li", { class: "event " + e.kind }, text));
+    }
+    $("timeline").replaceChildren(...items);
+  }
+
+  $("new-game-btn").addEventListener("click", () =>
+    send("POST", `/api/tables/${tableId}/reopen`, {}, $("prompt-error")));
+
+  // ------------------------------------------------------------------ chat
+
+  let chatSignature = "";
+  let lastWritable = null;
+  function renderChat() {
+    const channels = view.channels.read;
+    if (view.channels.write !== lastWritable) {  // night falls, day breaks, I die: follow the channel I may write in
+      lastWritable = view.channels.write;
+      if (lastWritable) chatTab = lastWritable;
+    }
+    if (!channels.includes(chatTab)) chatTab = view.channels.write || channels[0] || null;
+    $("chat").hidden = !channels.length;
+    $("chat-tabs").replaceChildren(...channels.map((ch) => el("button", {
+      type: "button", role: "tab", class: "tab" + (ch === chatTab ? " active" : ""),
+      "aria-selected": ch === chatTab ? "true" : "false",
+      onclick: () => { chatTab = ch; chatSignature = ""; renderChat(); },
+    }, t("channel." + ch), " ", el("span", { class: "count" }, String((view.chat[ch] || []).length)))));
+    const messages = (chatTab && view.chat[chatTab]) || [];
+    const signature = chatTab + ":" + messages.length;
+    if (signature !== chatSignature) {
+      chatSignature = signature;
+      const list = $("messages");
+      list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === view.me.seat ? " mine" : "") },
+        el("span", { class: "author" }, m.name), el("span", { class: "text" }, m.text))));
+      list.scrollTop = list.scrollHeight;
+    }
+    const writable = view.channels.write && view.channels.write === chatTab;
+    $("chat-form").hidden = !writable;
+    $("chat-closed").hidden = !!writable || view.table.status === "ended";
+    $("chat-closed").textContent = t("chat.closed");
+    $("chat-input").placeholder = t("chat.placeholder");
+  }
+
+  $("chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = $("chat-input");
+    const text = input.value;
+    if (!text.trim() || !view.channels.write) return;
+    const result = await send("POST", `/api/tables/${tableId}/chat`,
+      { channel: view.channels.write, text }, $("prompt-error"));
+    if (result && result.ok) input.value = "";
+  });
+
+  // ------------------------------------------------------------------ my card
+
+  $("cardface").addEventListener("click", () => { cardShown = !cardShown; renderGame(); });
+
+  function renderCard() {
+    const me = view.me;
+    $("card-back").textContent = t("tap_card");
+    $("card-back").hidden = cardShown;
+    $("card-front").hidden = !cardShown;
+    $("cardface").setAttribute("aria-pressed", cardShown ? "true" : "false");
+    if (cardShown && me.role) {
+      $("card-emoji").textContent = ROLE_EMOJI[me.role] || "";
+      $("card-role").textContent = roleName(me.role);
+      $("card-help").textContent = t("role_help." + me.role);
+      const extra = [];
+      if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
+      if (me.captain) extra.push("🎖️ " + t("captain"));
+      $("card-extra").textContent = extra.join(" ");
+    }
+    const composition = view.composition || {};
+    $("composition").replaceChildren(...ROLE_ORDER.filter((r) => composition[r]).map((r) =>
+      el("li", {}, `${ROLE_EMOJI[r]} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : ""))));
+  }
+
+  // ------------------------------------------------------------------ avatars
+
+  function initials(text) {
+    return text.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase() || "?";
+  }
+  function hue(text) {
+    let h = 0;
+    for (const ch of text) h = (h * 31 + ch.codePointAt(0)) % 360;
+    return String(h);
+  }
+  function paintAvatars(scope) {
+    for (const node of scope.querySelectorAll(".avatar[data-hue]")) {
+      node.style.setProperty("--hue", node.dataset.hue);
+    }
+  }
+
+  poll();
+})();
