@@ -54,6 +54,21 @@ def play(rng: random.Random, seed: int) -> tuple[int, str]:
     raise RuntimeError(f"game {seed} did not end within {MAX_INPUTS} inputs")
 
 
+def views_per_second(rng: random.Random, seconds: float = 1.0) -> float:
+    """view_for for every seat of an 18-seat game in its second day (what a poll costs)."""
+    now = 1_800_000_000.0
+    game = engine.new_game(NAMES, engine.default_settings(), 7, now)
+    while game.status == "running" and game.day < 2:
+        now = game.deadline
+        engine.advance(game, now)
+    count, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        for seat in [None, *range(1, 19)]:
+            engine.view_for(game, seat, now)
+        count += 19
+    return count / (time.process_time() - start)
+
+
 def main(seconds: float = 5.0) -> None:
     rng = random.Random(20261130)
     games, inputs, camps = 0, [], {}
@@ -69,6 +84,7 @@ def main(seconds: float = 5.0) -> None:
     print(f"inputs per game: mean {statistics.mean(inputs):.1f}, max {max(inputs)}")
     print(f"inputs_per_second: {sum(inputs) / elapsed:.0f}")
     print("winners: " + ", ".join(f"{k} {v}" for k, v in sorted(camps.items())))
+    print(f"views_per_second: {views_per_second(rng):.0f}")
     print(f"games_per_second: {games / elapsed:.0f}")
 
 

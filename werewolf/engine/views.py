@@ -7,7 +7,7 @@ absent, never null-ed in place. Once the game has ended everything is revealed.
 from .actions import legal_actions
 from .chat import readable_channels, writable_channel
 from .game import CHANNEL_AUDIENCE, Game, iso
-from .rules import WEREWOLF, WITCH, composition
+from .rules import SEER, WEREWOLF, WITCH, composition
 
 
 def known_roles(game: Game, seat: int | None) -> dict[int, str]:
@@ -20,9 +20,10 @@ def known_roles(game: Game, seat: int | None) -> dict[int, str]:
     known[seat] = me.role
     if me.role == WEREWOLF:
         known.update({s: WEREWOLF for s in game.seats_with(WEREWOLF)})
-    for event in game.events:
-        if event["kind"] == "seer_look" and event["audience"] == seat:
-            known[event["target"]] = event["role"]
+    if me.role == SEER:   # only the Seer has looks to read back from the log
+        for event in game.events:
+            if event["kind"] == "seer_look" and event["audience"] == seat:
+                known[event["target"]] = event["role"]
     return known
 
 
