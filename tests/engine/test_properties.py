@@ -64,7 +64,7 @@ class Driver:
 
     def time_out(self):
         self.now = self.game.deadline
-        before = dict(captain=self.captain_now())
+        before = self.before()
         assert engine.advance(self.game, self.now)
         assert not engine.advance(self.game, self.now - 0.001) or self.game.status == "running"
         self.check(self, before)
@@ -81,7 +81,7 @@ class Driver:
         elif "choices" in spec:
             body["target"] = self.rnd.choice(list(spec["choices"]) + ([None] if spec.get("nullable") else []))
         self.now += self.rnd.choice([0.0, 0.5, 3.0])
-        before = dict(captain=self.captain_now())
+        before = self.before()
         engine.apply(self.game, seat, body, self.now)
         self.check(self, before)
 
@@ -110,7 +110,7 @@ class Driver:
 
     def refusable(self, ok, attempt):
         before_state = json.dumps(self.game.to_dict(), sort_keys=True)
-        before = dict(captain=self.captain_now())
+        before = self.before()
         self.now += 0.25
         try:
             attempt(self.now)
@@ -121,6 +121,10 @@ class Driver:
         else:
             assert ok, "an illegal input was accepted"
             self.check(self, before)
+
+    def before(self) -> dict:
+        """What the checks need to know of the moment before an input."""
+        return {"captain": self.captain_now(), "living": set(self.game.living())}
 
     def captain_now(self):
         c = self.game.captain
@@ -157,10 +161,11 @@ def game_invariants(d: Driver, before, refused=False):
     if before is not None and not refused:
         for event in d.new_events:
             if event["kind"] in ("vote_result", "election_result"):
-                check_tally(game, event, before["captain"] if event["kind"] == "vote_result" else None)
+                check_tally(game, event, before["captain"] if event["kind"] == "vote_result" else None,
+                            before["living"])
 
 
-def check_tally(game, result, captain):
+def check_tally(game, result, captain, living):
     step = "vote" if result["kind"] == "vote_result" else "election"
     ballots = {}
     for event in reversed(game.events[:game.events.index(result)]):
@@ -171,8 +176,7 @@ def check_tally(game, result, captain):
             ballots.setdefault(event["seat"], event["target"])
     tally = {}
     for voter, target in ballots.items():
-        assert game.player(voter).alive or step == "vote" and result["eliminated"] == voter \
-            or any(d["seat"] == voter for e in game.events if e["kind"] == "deaths" for d in e["deaths"])
+        assert voter in living, "only the living vote"
         if target is not None:
             tally[str(target)] = tally.get(str(target), 0) + (2 if voter == captain else 1)
     assert result["tally"] == dict(sorted(tally.items(), key=lambda kv: int(kv[0])))
