@@ -10,6 +10,7 @@ and that each seat's version moves exactly when its view does.
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from werewolf import engine
@@ -23,7 +24,7 @@ AT_END_KINDS = {"night_summary", "night_deaths", "cupid_silent"}
 MAX_INPUTS = 3000
 
 # The heavy check (every view after every input) costs; the light one plays more games.
-HEAVY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HEAVY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LIGHT = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -387,3 +388,13 @@ def test_random_play_always_ends(table, choices):
     assert d.game.status == "ended"
     story_invariants(d.game)
     assert d.game.winner["camp"] in ("village", "werewolves", "lovers", "none")
+
+
+@pytest.mark.parametrize("players", range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1))
+def test_every_table_size_plays_through_with_every_check(players):
+    """Hypothesis picks sizes at random; this makes sure each size is played at least once."""
+    names = [f"P{i}" for i in range(1, players + 1)]
+    for captain, roles in ((True, {}), (False, {"cupid": False, "hunter": False})):
+        d = driver((names, {"captain": captain, "roles": roles}, players), random.Random(players), full_check)
+        d.play()
+        story_invariants(d.game)
