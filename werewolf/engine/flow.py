@@ -97,6 +97,9 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
                     died.append((other, "grief"))
     public = [{"seat": s, "role": game.player(s).role, "cause": "night" if cause == "night" else c}
               for s, c in died]
+    if cause == "night":
+        # In seat order: victim first, then the poisoned, then grief would tell the causes.
+        public.sort(key=lambda d: d["seat"])
     game.emit("deaths", EVERYONE, now, moment=cause, deaths=public)
     if cause == "night" and died:
         game.emit("night_deaths", AT_END, now, night=game.night,
