@@ -155,3 +155,41 @@ def test_view_for_is_pure():
     for seat in [None, *range(1, 9)]:
         engine.view_for(t.game, seat, t.now)
     assert t.game == before
+
+
+def _night(cards: str, cupid=None, victim=None, poison=None, save=False) -> Table:
+    """Night 1 with exactly these choices, the same number of inputs and the same timing."""
+    t = Table(cards, captain=False)
+    cupid_seat = next((p.seat for p in t.game.players if p.role == "cupid"), None)
+    if cupid_seat is not None:
+        t.do(cupid_seat, "cupid.pair", targets=cupid)
+    t.until("werewolves")
+    t.wolves_kill(victim)
+    witch = next(p.seat for p in t.game.players if p.role == "witch")
+    t.do(witch, "witch.save" if save else "witch.poison", victim if save else poison)
+    t.do(witch, "witch.done")
+    assert t.step == "dawn"
+    return t
+
+
+def _outsiders_see_the_same(a: Table, b: Table, insiders: set) -> None:
+    for seat in [None, *range(1, a.game.n + 1)]:
+        if seat not in insiders:
+            assert a.view(seat) == b.view(seat), f"seat {seat} can tell the two nights apart"
+
+
+def test_the_dawn_does_not_tell_the_wolves_victim_from_the_poisoned():
+    cards = "W V V seer witch V"
+    a = _night(cards, victim=6, poison=2)
+    b = _night(cards, victim=2, poison=6)
+    assert a.dead() == b.dead() == [2, 6]
+    _outsiders_see_the_same(a, b, insiders={1, 5})
+
+
+def test_the_dawn_does_not_tell_who_died_of_grief():
+    cards = "W V V seer witch cupid"
+    a = _night(cards, cupid=[3, 6], victim=6, poison=2)
+    b = _night(cards, cupid=[3, 6], victim=3, poison=2)
+    assert a.dead() == b.dead() == [2, 3, 6]
+    # The lovers themselves, Cupid, the wolf and the Witch know; nobody else may.
+    _outsiders_see_the_same(a, b, insiders={1, 3, 5, 6})
