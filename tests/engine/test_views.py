@@ -193,3 +193,27 @@ def test_the_dawn_does_not_tell_who_died_of_grief():
     assert a.dead() == b.dead() == [2, 3, 6]
     # The lovers themselves, Cupid, the wolf and the Witch know; nobody else may.
     _outsiders_see_the_same(a, b, insiders={1, 3, 5, 6})
+
+
+TEN = "W W V V V V seer witch hunter cupid"   # wolves 1-2, 3-6 villagers, 7 seer, 8 witch, 9 hunter, 10 cupid
+
+
+def _first_night(cupid, look, designations) -> Table:
+    """Night 1 with these private choices; the Witch poisons seat 6 and confirms."""
+    t = Table(TEN, captain=False)
+    t.do(10, "cupid.pair", targets=cupid)
+    t.do(7, "seer.look", look)
+    for wolf, target in designations:
+        t.do(wolf, "werewolves.designate", target)
+    assert t.step == "witch"
+    t.do(8, "witch.poison", 6)
+    t.do(8, "witch.done")
+    return t
+
+
+def test_private_night_choices_leave_no_trace_for_others():
+    """Other lovers, another look, other designations: the same night for everyone else."""
+    a = _first_night([9, 10], 1, [(1, 3), (2, 5), (1, 5)])
+    b = _first_night([7, 10], 4, [(2, 5), (1, 4), (1, 5)])
+    assert a.dead() == b.dead() == [5, 6]
+    _outsiders_see_the_same(a, b, insiders={1, 2, 7, 8, 9, 10})
