@@ -1,26 +1,31 @@
 """Playing: the per-player state poll (with ETag/304), actions and chat."""
-import hashlib
-
-from flask import Blueprint, jsonify, make_response, request
+from flask import Blueprint, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
 from .. import engine, service, store
-from ..extensions import db
+from ..extensions import db, login_manager
 from ..models import Game, Seat, Table
 from ..service import ServiceError
+from . import poll
 from .http import json_body, now
 from .lobby import table_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/tables")
 
-CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
+CONNECTED_WITHIN = poll.CONNECTED_WITHIN
+
+
+@login_required
+def _require_login():
+    pass
 
 
 @bp.before_request
-@login_required
 def _login_first():
-    pass
+    if request.endpoint == "api.state" and poll.session_user_id() is not None:
+        return None  # the poll reads the session itself and loads no user row (web/poll.py)
+    return _require_login()
 
 
 def _is_int(value) -> bool:
@@ -79,6 +84,11 @@ def _my_seat(table_id: str) -> Seat:
 @bp.get("/<table_id>/state")
 def state(table_id: str):
     t = now()
+    response = poll.fast_state(table_id, t)  # a 304 or an unchanged view: no ORM, no view built
+    if response is not None:
+        return response
+    if not current_user.is_authenticated:  # a session naming a user that no longer exists
+        return login_manager.unauthorized()
     seat = _my_seat(table_id)
     service.touch_presence(seat, t)
     service.advance_overdue(table_id, t)  # play goes on even if no scheduler runs
@@ -91,21 +101,19 @@ def state(table_id: str):
     row: Game | None = table.current_game
     game = store.load_game(row) if row is not None else None
 
-    parts = (table.id, table.lobby_rev, seat.number, connected,
-             (row.id, game.version_for(seat.number)) if game is not None else None)
-    etag = hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
+    etag = poll.etag_of(table.id, table.lobby_rev, seat.number, connected,
+                        (row.id, game.version_for(seat.number)) if game is not None else None)
     if request.if_none_match.contains(etag):
-        response = make_response("", 304)
-    else:
-        view = _game_view(game, seat, t) if game is not None else _lobby_view(table, seat)
-        view["version"] = int(etag[:12], 16)
-        view["table"] = table_json(table)
-        for player in view["players"]:
-            player["connected"] = player["seat"] in connected
-        response = jsonify(view)
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache, private"
-    return response
+        return poll.not_modified(etag)
+    view = _game_view(game, seat, t) if game is not None else _lobby_view(table, seat)
+    view["version"] = int(etag[:12], 16)
+    view["table"] = table_json(table)
+    for player in view["players"]:
+        player["connected"] = player["seat"] in connected
+    body = poll.serialize(view)
+    deadline = game.deadline if game is not None and view.get("step") else None
+    poll.view_cache().put((etag, request.host_url), body, deadline)
+    return poll.json_response(body, deadline, t, etag)
 
 
 def _game_view(game, seat: Seat, t: float) -> dict:

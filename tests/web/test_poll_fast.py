@@ -1,0 +1,117 @@
+"""The lean state poll (web/poll.py) answers exactly what the ordinary ORM path answers.
+
+The poll reads the session and one SQL statement, builds views from the cached game
+and keeps serialized views by ETag. These tests compare it, seat by seat, with the
+ORM path it short-cuts, and check that a 304 or a repeated view loads no user and
+builds no view.
+"""
+import random
+
+import pytest
+
+from werewolf import engine
+from werewolf.extensions import login_manager
+from werewolf.web import poll
+
+
+def ordinary_views(table, monkeypatch) -> dict[int, tuple]:
+    """Every seat's (status, ETag, JSON) by the ORM path alone, with empty caches."""
+    with table.app.app_context():
+        poll.view_cache().clear()
+    with monkeypatch.context() as m:
+        m.setattr(poll, "fast_state", lambda *a: None)
+        out = {}
+        for seat, player in table.seats.items():
+            response = player.state_response(table.id)
+            out[seat] = (response.status_code, response.headers["ETag"], response.get_json())
+    with table.app.app_context():
+        poll.view_cache().clear()
+    return out
+
+
+def lean_views(table) -> dict[int, tuple]:
+    out = {}
+    for seat, player in table.seats.items():
+        response = player.state_response(table.id)
+        out[seat] = (response.status_code, response.headers["ETag"], response.get_json())
+    return out
+
+
+@pytest.mark.parametrize("size,seed", [(8, 5), (18, 6)])
+def test_lean_views_equal_ordinary_views_through_a_whole_game(make_table, monkeypatch, size, seed):
+    table = make_table(size).start()
+    rng = random.Random(seed)
+    for _ in range(40):
+        for seat, player in table.seats.items():
+            player.state(table.id)  # presence of everyone, so "connected" agrees
+        expected = ordinary_views(table, monkeypatch)
+        assert lean_views(table) == expected  # built by the lean path
+        assert lean_views(table) == expected  # served from the view cache
+        view = next(iter(expected.values()))[2]
+        if view["status"] == "ended":
+            break
+        actors = [(s, v[2]["prompt"]) for s, v in expected.items() if v[2]["prompt"]]
+        if not actors or rng.random() < 0.2:
+            table.finish_step()
+            continue
+        seat, prompt = rng.choice(actors)
+        spec = rng.choice(prompt["actions"])
+        body = {"action": spec["action"], "step": prompt["step"]}
+        if spec.get("count"):
+            body["targets"] = rng.sample(spec["choices"], spec["count"])
+        elif spec.get("choices"):
+            body["target"] = rng.choice(spec["choices"])
+        table.seats[seat].act(table.id, **body)
+        if rng.random() < 0.5 and expected[seat][2]["channels"]["write"]:
+            table.seats[seat].chat(table.id, expected[seat][2]["channels"]["write"], "<b>hé</b> \\u0000")
+
+
+def test_a_304_and_a_repeated_view_load_no_user_and_build_no_view(make_table, monkeypatch):
+    table = make_table(6).start()
+    alice = table.players[0]
+    first = alice.state_response(table.id)
+    etag = first.headers["ETag"]
+
+    def no_user(_):
+        raise AssertionError("the poll loaded the user row")
+
+    calls = []
+    monkeypatch.setattr(login_manager, "_user_callback", no_user)
+    monkeypatch.setattr(engine, "view_for", lambda *a: calls.append("view"))
+    assert alice.state_response(table.id, etag).status_code == 304
+    again = alice.state_response(table.id)
+    assert again.status_code == 200 and again.headers["ETag"] == etag
+    assert again.get_json() == first.get_json()
+    assert calls == []
+
+
+def test_seconds_left_is_fresh_in_a_cached_view(make_table, clock):
+    table = make_table(6).start()
+    first = table.host.state(table.id)
+    clock.advance(1.25)
+    second = table.host.state(table.id)
+    assert first["version"] == second["version"]
+    assert second["step"]["seconds_left"] == pytest.approx(first["step"]["seconds_left"] - 1.25, abs=0.051)
+
+
+def test_the_lobby_and_refusals_still_go_the_ordinary_way(make_table, make_player):
+    table = make_table(3)
+    view = table.host.state(table.id)
+    assert view["status"] == "lobby" and [p["name"] for p in view["players"]] == [p.name for p in table.players]
+    stranger = make_player()
+    response = stranger.state_response(table.id)
+    assert response.status_code == 403 and response.get_json()["error"]["code"] == "not_seated"
+    response = stranger.state_response("no-such-table")
+    assert response.status_code == 404 and response.get_json()["error"]["code"] == "table_not_found"
+    stranger.post("/api/auth/logout")
+    response = stranger.state_response(table.id)
+    assert response.status_code == 401 and response.get_json()["error"]["code"] == "login_required"
+
+
+def test_a_step_past_its_deadline_moves_on_at_the_next_poll(make_table, clock):
+    table = make_table(6).start(roles={"cupid": False})
+    first = table.host.state_response(table.id)
+    assert first.get_json()["step"]["id"] == "seer"
+    clock.advance(first.get_json()["step"]["seconds_left"] + 0.1)
+    response = table.host.state_response(table.id, first.headers["ETag"])
+    assert response.status_code == 200 and response.get_json()["step"]["id"] == "werewolves"
