@@ -49,6 +49,22 @@ def configure_engine(sa_engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if _immediate.get() else "BEGIN")
 
 
+def create_tables() -> None:
+    """Create the missing tables in one write transaction (BEGIN IMMEDIATE on SQLite).
+
+    Every gunicorn worker does this as it boots: on a fresh SQLite file, workers that
+    each check then create would upgrade read locks to write locks and fail with
+    "database is locked", killing the worker and the server. Holding the write lock
+    from the start makes them queue; the later ones find the tables there.
+    """
+    token = _immediate.set(True)
+    try:
+        with db.engine.begin() as connection:
+            db.metadata.create_all(connection)
+    finally:
+        _immediate.reset(token)
+
+
 @contextlib.contextmanager
 def write_transaction():
     """One write transaction holding the database's (SQLite) write lock from its start.

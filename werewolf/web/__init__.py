@@ -73,7 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     with app.app_context():
         store.configure_engine(db.engine)
-        db.create_all()
+        store.create_tables()
 
     if app.config["SCHEDULER"] and not app.config.get("TESTING"):
         scheduler.start(app)
