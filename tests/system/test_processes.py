@@ -1,0 +1,493 @@
+"""Real gunicorn processes on 127.0.0.1 over a temporary SQLite file: SIGKILL at random
+moments of running games, and several workers whose schedulers race for the same deadlines.
+
+Every test is bounded in time and kills the process groups it started, whatever happens.
+"""
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+requests = pytest.importorskip("requests")
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """gunicorn in its own process group; ``kill()`` is SIGKILL to the whole group."""
+
+    def __init__(self, tmp: Path, workers: int, time_scale: float):
+        self.tmp, self.workers, self.time_scale = tmp, workers, time_scale
+        self.db = tmp / "werewolf.db"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+        self.starts = 0
+
+    def start(self, timeout: float = 30.0) -> None:
+        env = {**os.environ,
+               "WEREWOLF_INSTANCE_PATH": str(self.tmp / "instance"),
+               "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.db}",
+               "WEREWOLF_SECRET_KEY": "processes-test",
+               "WEREWOLF_TIME_SCALE": str(self.time_scale),
+               "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+               "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute"}
+        log = open(self.tmp / f"server-{self.starts}.log", "wb")
+        self.proc = subprocess.Popen(
+            [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
+             "--worker-class", "gthread", "--threads", "8", "--timeout", "30",
+             "--graceful-timeout", "2", "app:app"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        log.close()
+        self.starts += 1
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {(self.tmp / f'server-{self.starts - 1}.log').read_text()[-2000:]}")
+            try:
+                if requests.get(self.url + "/api/me", timeout=1).status_code == 200:
+                    return
+            except requests.RequestException:
+                time.sleep(0.05)
+        raise RuntimeError("gunicorn did not answer in time")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait(timeout=10)
+        # Workers are in the same group: make sure none outlives the master.
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+
+    # --- the durable truth, read straight from the file while no server runs
+    def games(self) -> list[dict]:
+        con = sqlite3.connect(self.db)
+        try:
+            assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            rows = con.execute("SELECT id, status, deadline, rev, state FROM games ORDER BY id").fetchall()
+        finally:
+            con.close()
+        out = []
+        for game_id, status, deadline, rev, state in rows:
+            state = json.loads(state)
+            assert state["status"] == status and state["deadline"] == deadline
+            out.append({"id": game_id, "rev": rev, "state": state})
+        return out
+
+
+@pytest.fixture
+def server_factory(tmp_path):
+    servers = []
+
+    def make(workers: int, time_scale: float) -> Server:
+        server = Server(tmp_path, workers, time_scale)
+        servers.append(server)
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+class Http:
+    """One player: a requests session with its CSRF token; survives server restarts."""
+
+    def __init__(self, server: Server, name: str):
+        self.server, self.name = server, name
+        self.session = requests.Session()
+        self.token = None
+
+    def refresh_token(self):
+        self.token = self.session.get(self.server.url + "/api/me", timeout=5).json()["csrf_token"]
+
+    def call(self, method, path, body=None, timeout=5):
+        if self.token is None:
+            self.refresh_token()
+        return self.session.request(method, self.server.url + path, json=body, timeout=timeout,
+                                    headers={"X-CSRFToken": self.token})
+
+    def register(self):
+        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "motdepasse"})
+        assert r.status_code == 201, r.text
+        self.refresh_token()  # the token is bound to the new session
+        return self
+
+
+def seat_table(server: Server, n: int, settings: dict, prefix: str = "P") -> tuple[str, dict[int, Http]]:
+    players = [Http(server, f"{prefix}{i}").register() for i in range(n)]
+    r = players[0].call("POST", "/api/tables", {"name": "Processes"})
+    table_id = r.json()["table"]["id"]
+    for p in players[1:]:
+        assert p.call("POST", f"/api/tables/{table_id}/join").status_code == 200
+    assert players[0].call("PATCH", f"/api/tables/{table_id}/settings", settings).status_code == 200
+    assert players[0].call("POST", f"/api/tables/{table_id}/start").status_code == 200
+    seats = {p.call("GET", f"/api/tables/{table_id}/state").json()["me"]["seat"]: p for p in players}
+    return table_id, seats
+
+
+# ---------------------------------------------------------------- SIGKILL and restart
+
+ACT_EVENT = {  # what an accepted action leaves in the log: (kind, fields from the request)
+    "cupid.pair": lambda s, b: ("cupid_pair", {"targets": sorted(b["targets"])}),
+    "seer.look": lambda s, b: ("seer_look", {"target": b["target"]}),
+    "werewolves.designate": lambda s, b: ("designation", {"seat": s, "target": b.get("target")}),
+    "witch.save": lambda s, b: ("witch_save", {}),
+    "witch.poison": lambda s, b: ("witch_poison", {"target": b["target"]}),
+    "hunter.shoot": lambda s, b: ("hunter_shot", {"hunter": s, "target": b["target"]}),
+    "succession.name": lambda s, b: ("succession", {"previous": s, "captain": b["target"]}),
+    "election.vote": lambda s, b: ("vote_cast", {"step": "election", "seat": s, "target": b.get("target")}),
+    "debate.request_vote": lambda s, b: ("vote_request", {"seat": s}),
+    "vote.cast": lambda s, b: ("vote_cast", {"step": "vote", "seat": s, "target": b.get("target")}),
+    "tiebreak.choose": lambda s, b: ("tiebreak", {"captain": s, "target": b["target"]}),
+}
+
+
+def random_move(prompt: dict, rng: random.Random) -> dict:
+    spec = rng.choice(prompt["actions"])
+    body = {"action": spec["action"], "step": prompt["step"]}
+    choices = spec.get("choices", [])
+    if spec.get("count"):
+        body["targets"] = rng.sample(choices, spec["count"])
+    elif choices:
+        body["target"] = rng.choice(choices)
+    return body
+
+
+class Activity:
+    """Players polling, acting and chatting from threads until told to stop; every 2xx kept."""
+
+    def __init__(self, table_id: str, seats: dict[int, Http], rng: random.Random):
+        self.table_id, self.seats, self.rng = table_id, seats, rng
+        self.accepted_acts: list[tuple[int, dict]] = []
+        self.accepted_chats: list[str] = []
+        self.counter = 0
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.requests = 0
+
+    def run_player(self, seat: int, seed: int) -> None:
+        rng = random.Random(seed)
+        player = self.seats[seat]
+        while not self.stop.is_set():
+            try:
+                view = player.call("GET", f"/api/tables/{self.table_id}/state", timeout=2).json()
+                self.requests += 1
+                if view.get("status") != "running":
+                    time.sleep(0.02)
+                    continue
+                if view["prompt"] and rng.random() < 0.6:
+                    body = random_move(view["prompt"], rng)
+                    r = player.call("POST", f"/api/tables/{self.table_id}/act", body, timeout=2)
+                    if 200 <= r.status_code < 300:
+                        with self.lock:
+                            self.accepted_acts.append((seat, body))
+                channel = view["channels"]["write"]
+                if channel and rng.random() < 0.3:
+                    with self.lock:
+                        self.counter += 1
+                        text = f"msg-{seat}-{self.counter}-{rng.getrandbits(32):08x}"
+                    r = player.call("POST", f"/api/tables/{self.table_id}/chat",
+                                    {"channel": channel, "text": text}, timeout=2)
+                    if 200 <= r.status_code < 300:
+                        with self.lock:
+                            self.accepted_chats.append(text)
+            except (requests.RequestException, ValueError, KeyError):
+                time.sleep(0.02)  # the server is down or restarting
+
+    def start(self):
+        self.stop.clear()
+        self.threads = [threading.Thread(target=self.run_player, args=(s, self.rng.getrandbits(32)), daemon=True)
+                        for s in self.seats]
+        for t in self.threads:
+            t.start()
+
+    def join(self):
+        self.stop.set()
+        for t in self.threads:
+            t.join(timeout=10)
+
+
+def check_durable(games: list[dict], activity: Activity) -> None:
+    """Every action and message that got a 2xx is in the saved state."""
+    messages = {m["text"] for g in games for m in g["state"]["chat"]}
+    lost = [t for t in activity.accepted_chats if t not in messages]
+    assert not lost, f"{len(lost)} accepted messages lost: {lost[:5]}"
+    wanted = Counter()
+    for seat, body in activity.accepted_acts:
+        if body["action"] in ACT_EVENT:
+            kind, fields = ACT_EVENT[body["action"]](seat, body)
+            wanted[(kind, json.dumps(fields, sort_keys=True))] += 1
+    found = Counter()
+    for g in games:
+        for e in g["state"]["events"]:
+            for kind, fields in wanted:
+                if e["kind"] == kind and all(e.get(k) == v for k, v in json.loads(fields).items()):
+                    found[(kind, fields)] += 1
+    missing = {k: n - found[k] for k, n in wanted.items() if found[k] < n}
+    assert not missing, f"accepted actions missing from the log: {list(missing.items())[:5]}"
+
+
+def step_of(state: dict) -> tuple:
+    return state["status"], state["step_seq"], state["step"], state["deadline"]
+
+
+def test_sigkill_at_random_moments_and_restart(server_factory):
+    rng = random.Random(int(os.environ.get("WEREWOLF_KILL_SEED", "20261130")))
+    kills = int(os.environ.get("WEREWOLF_KILLS", "22"))
+    # Steps of about 0.4-1 s: deadlines pass while the server is down in many rounds.
+    server = server_factory(workers=2, time_scale=0.02)
+    server.start()
+    limits = {step: 40 for step in ("cupid", "seer", "werewolves", "witch", "hunter", "succession",
+                                    "election", "tiebreak")}
+    limits.update({"dawn": 20, "debate": 50, "vote": 50})
+    table_id, seats = seat_table(server, 8, {"limits": limits})
+    host = next(p for p in seats.values() if p.name == "P0")
+    activity = Activity(table_id, seats, rng)
+    started = time.monotonic()
+    survived = advanced_once = same_step = games_played = 0
+    try:
+        for round_no in range(kills):
+            activity.start()
+            time.sleep(rng.uniform(0.05, 0.8))  # a random moment of votes, chat, step changes
+            server.kill()
+            killed_at = time.time()
+            activity.join()
+            games = server.games()
+            check_durable(games, activity)
+            current = games[-1]["state"]
+            before = step_of(current)
+            down = rng.choice([0.0, 0.2, 1.5, 2.5])  # sometimes longer than a step
+            time.sleep(down)
+            restart_at = time.time()
+            server.start()
+            survived += 1
+            # Before any player acts again: what did the server do with the step it had?
+            view = server_games_live(host, table_id)
+            status, seq, step, deadline = before
+            if status == "running":
+                kind = check_resumed(view, seq, deadline, restart_at, current["settings"]["limits"],
+                                     server.time_scale)
+                same_step += kind == "same"
+                advanced_once += kind == "advanced"
+            after_games = view
+            if after_games["status"] == "ended":
+                games_played += 1
+                r = host.call("POST", f"/api/tables/{table_id}/reopen")
+                assert r.status_code == 200, r.text
+                assert host.call("POST", f"/api/tables/{table_id}/start").status_code == 200
+            assert time.monotonic() - started < 240, "the kill test takes too long"
+        server.kill()
+        check_durable(server.games(), activity)
+    finally:
+        activity.stop.set()
+    print(f"SIGKILL: {survived} restarts survived, {len(activity.accepted_acts)} accepted actions and "
+          f"{len(activity.accepted_chats)} messages all kept, {same_step} resumed the same step, "
+          f"{advanced_once} overdue steps advanced once, {games_played} games ended")
+    assert survived == kills and activity.accepted_acts and activity.accepted_chats
+
+
+def server_games_live(player: Http, table_id: str) -> dict:
+    """The state as a seated player sees it right after a restart."""
+    for _ in range(50):
+        try:
+            r = player.call("GET", f"/api/tables/{table_id}/state", timeout=2)
+            if r.status_code == 200:
+                return r.json()
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("no state after the restart")
+
+
+def check_resumed(view: dict, seq: int, deadline: float, restart_at: float, limits: dict,
+                  scale: float) -> str:
+    """The step saved at the kill resumes: if its deadline passed while the server was down it
+    is advanced once, at the restart (not earlier, and the next step gets its whole limit);
+    otherwise it goes on until its own deadline."""
+    steps = [e for e in view["events"] if e["kind"] == "step"]
+    assert [e["step_seq"] for e in steps] == list(range(1, len(steps) + 1)), "a step number skipped"
+    later = [e for e in steps if e["step_seq"] > seq]
+    starts = [iso_seconds(e["at"]) for e in later]
+    if later:
+        # The first new step began when the old deadline had passed, and not before the restart.
+        assert starts[0] >= max(deadline, restart_at) - 0.05, (deadline, restart_at, later[0])
+        for e, t, t_next in zip(later, starts, starts[1:]):  # nobody acted: each lasted its limit
+            assert t_next - t >= limits[e["step"]] * scale - 0.02, ("a step skipped", e, t_next - t)
+    if view["status"] == "running":
+        began = starts[-1] if later else None
+        current = view["step"]
+        if began is not None:
+            expected = began + limits[current["id"]] * scale
+            assert abs(iso_seconds(current["deadline"]) - expected) < 0.05, (current, expected)
+        else:
+            assert current["seq"] == seq and abs(iso_seconds(current["deadline"]) - deadline) < 0.01
+    if not later:
+        return "same"
+    return "advanced" if deadline <= restart_at else "later"
+
+
+def iso_seconds(text: str) -> float:
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+# ---------------------------------------------------------------- racing workers
+
+def test_four_workers_advance_each_deadline_once_and_count_every_vote(server_factory):
+    server = server_factory(workers=4, time_scale=0.01)
+    server.start()
+    # Night and dawn time out in 0.3 s each; the debate in 1 s; the vote waits 20 s for the votes.
+    limits = {step: 30 for step in ("seer", "werewolves", "witch", "dawn", "hunter", "succession",
+                                    "tiebreak", "cupid", "election")}
+    limits.update({"debate": 100, "vote": 2000})
+    table_id, seats = seat_table(server, 18, {"limits": limits, "captain": False,
+                                              "roles": {"hunter": False, "cupid": False}}, prefix="R")
+    started = time.monotonic()
+    view = None
+    while time.monotonic() - started < 30:
+        view = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
+        if view["step"] and view["step"]["id"] == "vote":
+            break
+        time.sleep(0.05)
+    assert view["step"]["id"] == "vote", view["step"]
+    step_seq = view["step"]["seq"]
+    living = [p["seat"] for p in view["players"] if p["alive"]]
+    target = living[0]
+    barrier = threading.Barrier(len(living))
+    results = {}
+
+    def vote(seat):
+        barrier.wait()
+        results[seat] = seats[seat].call("POST", f"/api/tables/{table_id}/act",
+                                         {"action": "vote.cast", "target": target, "step": step_seq})
+
+    threads = [threading.Thread(target=vote, args=(s,)) for s in living]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(r.status_code for r in results.values()) == [200] * len(living), \
+        [r.text for r in results.values() if r.status_code != 200]
+    final = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
+    result = [e for e in final["events"] if e["kind"] == "vote_result"][-1]
+    assert result["tally"] == {str(target): len(living)} and result["eliminated"] == target
+
+    # Let the night run out by itself with four schedulers racing, then read the log.
+    time.sleep(2.5)
+    late = {}
+    # Actions for the vote step that has ended: refused, never applied to a later step.
+    for seat in living[1:4]:
+        late[seat] = seats[seat].call("POST", f"/api/tables/{table_id}/act",
+                                      {"action": "vote.cast", "target": target, "step": step_seq})
+    assert all(r.status_code == 409 and r.json()["error"]["code"] in ("stale_step", "wrong_step", "game_over")
+               for r in late.values()), [r.text for r in late.values()]
+    server.stop()
+    (game,) = server.games()
+    check_steps_advanced_once(game["state"], 0.01)
+    votes = [e for e in game["state"]["events"] if e["kind"] == "vote_cast"]
+    assert len(votes) == len(living)  # the late ones were not applied anywhere
+
+
+def check_steps_advanced_once(state: dict, scale: float) -> None:
+    """Step events are numbered 1, 2, 3... and each timed-out step lasted its full limit."""
+    from datetime import datetime
+    steps = [e for e in state["events"] if e["kind"] == "step"]
+    assert [e["step_seq"] for e in steps] == list(range(1, len(steps) + 1))
+    limits = state["settings"]["limits"]
+    times = [datetime.fromisoformat(e["at"].replace("Z", "+00:00")).timestamp() for e in steps]
+    for (e, t), t_next in zip(zip(steps, times), times[1:]):
+        if e["step"] in ("seer", "werewolves", "witch", "dawn", "debate"):  # nobody acted: time-outs
+            assert t_next - t >= limits[e["step"]] * scale - 0.01, (e, t_next - t)
+
+
+def test_actions_racing_a_deadline_are_applied_in_their_step_or_refused(server_factory):
+    server = server_factory(workers=4, time_scale=0.01)
+    server.start()
+    limits = {step: 20 for step in ("seer", "werewolves", "witch", "dawn", "hunter", "succession",
+                                    "tiebreak", "cupid", "debate")}
+    limits.update({"election": 150})
+    table_id, seats = seat_table(server, 12, {"limits": limits, "captain": True,
+                                              "roles": {"cupid": False}}, prefix="S")
+    started = time.monotonic()
+    while time.monotonic() - started < 30:
+        view = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
+        if view["step"] and view["step"]["id"] == "election":
+            break
+        time.sleep(0.02)
+    assert view["step"]["id"] == "election"
+    seq = view["step"]["seq"]
+    living = [p["seat"] for p in view["players"] if p["alive"]]
+    stop_at = time.time() + view["step"]["seconds_left"] + 0.5
+    outcomes = Counter()
+    accepted = []
+    lock = threading.Lock()
+
+    def hammer(seat):
+        rng = random.Random(seat)
+        while time.time() < stop_at:
+            target = rng.choice(living)
+            try:
+                r = seats[seat].call("POST", f"/api/tables/{table_id}/act",
+                                     {"action": "election.vote", "target": target, "step": seq}, timeout=5)
+            except requests.RequestException:
+                continue
+            with lock:
+                if r.status_code == 200:
+                    accepted.append((seat, target))
+                    outcomes[200] += 1
+                else:
+                    outcomes[(r.status_code, r.json()["error"]["code"])] += 1
+
+    # One player never votes, so the election ends by its deadline, raced by four schedulers.
+    threads = [threading.Thread(target=hammer, args=(s,)) for s in living[1:]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    server.stop()
+    (game,) = server.games()
+    state = game["state"]
+    assert set(outcomes) <= {200, (409, "stale_step")}, outcomes
+    assert outcomes[200] > 0 and outcomes[(409, "stale_step")] > 0, outcomes
+    events = state["events"]
+    end = next(i for i, e in enumerate(events) if e["kind"] == "election_result")
+    in_step = [(e["seat"], e["target"]) for e in events[:end] if e["kind"] == "vote_cast"]
+    after = [e for e in events[end:] if e["kind"] == "vote_cast"]
+    assert Counter(in_step) == Counter(accepted)  # each accepted vote is in its own step
+    assert not after  # nothing applied to a later step
+    steps = [e["step_seq"] for e in events if e["kind"] == "step"]
+    assert steps == list(range(1, len(steps) + 1))
+    print(f"deadline race: {dict(outcomes)}")
