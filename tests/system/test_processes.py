@@ -53,7 +53,8 @@ class Server:
         self.proc = subprocess.Popen(
             [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
              "--worker-class", "gthread", "--threads", "8", "--timeout", "30",
-             "--graceful-timeout", "2", "app:app"],
+             "--graceful-timeout", "2", "--no-control-socket",
+             "app:app"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         self.starts += 1
