@@ -1,0 +1,91 @@
+"""The OpenAPI document served at /api/openapi.json, and Schemathesis against it:
+no 5xx, every status documented, every response matching its schema."""
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+schemathesis = pytest.importorskip("schemathesis")
+from schemathesis import checks as st_checks  # noqa: E402
+
+from werewolf.web import create_app  # noqa: E402
+
+from .conftest import Player  # noqa: E402
+
+FUZZ_EXAMPLES = 60  # generated cases per operation
+
+
+def test_every_api_route_is_described(app):
+    doc = app.test_client().get("/api/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.")
+    described = {(re.sub(r"\{\w+\}", "<>", path), method.upper())
+                 for path, ops in doc["paths"].items() for method in ops}
+    routes = {(re.sub(r"<[^>]+>", "<>", rule.rule), method)
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert routes == described
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    import os
+    from werewolf import store
+    tmp = tmp_path_factory.mktemp("openapi")
+    os.environ["WEREWOLF_INSTANCE_PATH"] = str(tmp / "instance")
+    store.game_cache.clear()
+    app = create_app({
+        "TESTING": True, "SECRET_KEY": "openapi", "SCHEDULER": False, "SERVER_NAME": "werewolf.test",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'openapi.db'}",
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+    })
+    players = [Player(app, f"Fuzz{i}").register() for i in range(7)]
+    running = players[0].create_table(name="Running")
+    for p in players[1:6]:
+        assert p.join(running).status_code == 200
+    assert players[0].post(f"/api/tables/{running}/start").status_code == 200
+    lobby = players[0].create_table(name="Lobby")
+    players[6].join(lobby)
+    me = players[0]
+    cookie = next(c for c in me.client._cookies.values() if c.key == "session")
+    yield {"app": app, "tables": [running, lobby], "token": me.token, "session": cookie.value}
+    from werewolf.extensions import db
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+CHECKS = [st_checks.not_a_server_error, st_checks.status_code_conformance,
+          st_checks.content_type_conformance, st_checks.response_schema_conformance]
+
+
+def test_api_fuzzed_against_its_own_schema(fuzz_app):
+    """Schemathesis generates requests for every operation (positive and negative data);
+    as the same logged-in player, mostly on real tables (a running game, a lobby)."""
+    from hypothesis import given
+
+    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", fuzz_app["app"])
+    statuses: dict[int, int] = {}
+    operations = [result.ok() for result in schema.get_all_operations()]
+    for operation in operations:
+        @given(case=operation.as_strategy())
+        @settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=list(HealthCheck))
+        def fuzz(case):
+            rng = random.Random(repr(case.body) + repr(case.path_parameters) + repr(case.headers))
+            if case.path_parameters and "table_id" in case.path_parameters and rng.random() < 0.7:
+                case.path_parameters["table_id"] = rng.choice(fuzz_app["tables"])
+            headers = dict(case.headers or {})
+            if case.method != "GET" and rng.random() < 0.9:
+                headers["X-CSRFToken"] = fuzz_app["token"]
+            cookies = {"session": fuzz_app["session"]} if rng.random() < 0.9 else {}
+            response = case.call(headers=headers, cookies=cookies)
+            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+            case.validate_response(response, checks=CHECKS)
+
+        fuzz()
+    total = sum(statuses.values())
+    print(f"schemathesis: {total} requests over {len(operations)} operations, statuses {sorted(statuses.items())}")
+    assert len(operations) == 16 and total >= len(operations) * 20
+    assert not any(status >= 500 for status in statuses)
+    assert {200, 201, 400, 401, 403, 404, 409} <= set(statuses)

@@ -1,0 +1,208 @@
+"""``GET /api/openapi.json``: an OpenAPI 3 description of the whole JSON API.
+
+Written by hand next to the routes it describes; tests/web/test_openapi.py checks it
+against the app (every route described, every response matching its schema, no 5xx)
+with Schemathesis.
+"""
+from flask import Blueprint, jsonify
+
+from .. import engine
+
+bp = Blueprint("openapi", __name__)
+
+SEAT = {"type": "integer", "minimum": 1, "maximum": 18}
+NULLABLE_SEAT = {**SEAT, "nullable": True}
+STEP_IDS = list(engine.STEPS)
+ROLE_IDS = list(engine.ROLES)
+CHANNELS = list(engine.CHANNELS)
+ISO = {"type": "string", "format": "date-time"}
+
+
+def _obj(required: dict, optional: dict | None = None, **extra) -> dict:
+    return {"type": "object", "required": list(required),
+            "properties": {**required, **(optional or {})}, **extra}
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+SCHEMAS = {
+    "Error": _obj({"error": _obj({"code": {"type": "string", "pattern": "^[a-z0-9_]+$"},
+                                  "message": {"type": "string"}})}),
+    "Ok": _obj({"ok": {"type": "boolean", "enum": [True]}}),
+    "User": _obj({"id": {"type": "integer"}, "name": {"type": "string"}}),
+    "Me": _obj({"user": {**_ref("User"), "nullable": True}, "csrf_token": {"type": "string"}}),
+    "Credentials": _obj({"name": {"type": "string"}, "password": {"type": "string"}}),
+    "Settings": _obj({
+        "roles": _obj({r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}),
+        "captain": {"type": "boolean"},
+        "limits": _obj({s: {"type": "integer"} for s in STEP_IDS}),
+    }),
+    "SettingsPatch": {
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "roles": {"type": "object", "additionalProperties": False,
+                      "properties": {r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}},
+            "captain": {"type": "boolean"},
+            "limits": {"type": "object", "additionalProperties": False,
+                       "properties": {s: {"type": "integer", "minimum": 1, "maximum": 3600}
+                                      for s in STEP_IDS}},
+        },
+    },
+    "Table": _obj({
+        "id": {"type": "string"}, "code": {"type": "string"}, "name": {"type": "string"},
+        "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
+        "host_seat": NULLABLE_SEAT, "seated": {"type": "integer", "minimum": 0},
+        "settings": _ref("Settings"), "time_scale": {"type": "number"}, "url": {"type": "string"},
+    }),
+    "TableEnvelope": _obj({"table": _ref("Table")}),
+    "TableList": _obj({"tables": {"type": "array", "items": _obj({
+        "id": {"type": "string"}, "code": {"type": "string"}, "name": {"type": "string"},
+        "seated": {"type": "integer"}, "url": {"type": "string"},
+    }, {"host": {"type": "string", "nullable": True}})}}),
+    "NewTable": {"type": "object", "properties": {"name": {"type": "string", "nullable": True}}},
+    "Action": _obj({"action": {"type": "string"}}, {
+        "target": NULLABLE_SEAT,
+        "targets": {"type": "array", "items": SEAT},
+        "step": {"type": "integer"},
+    }),
+    "ChatMessage": _obj({"channel": {"type": "string", "enum": CHANNELS}, "text": {"type": "string"}}),
+    "Player": _obj({"seat": SEAT, "name": {"type": "string"}, "alive": {"type": "boolean"},
+                    "captain": {"type": "boolean"}},
+                   {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS}}),
+    "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
+        "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
+        "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
+    }),
+    "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
+                  "deadline": ISO, "seconds_left": {"type": "number", "minimum": 0}},
+                 {"night": {"type": "integer"}, "day": {"type": "integer"}, "actor": NULLABLE_SEAT,
+                  "tied": {"type": "array", "items": SEAT}}),
+    "Prompt": _obj({"step": {"type": "integer"}, "actions": {"type": "array", "minItems": 1, "items": _obj(
+        {"action": {"type": "string", "enum": list(engine.ACTION_STEP)}},
+        {"choices": {"type": "array", "items": SEAT}, "count": {"type": "integer"},
+         "nullable": {"type": "boolean"}, "current": NULLABLE_SEAT, "target": SEAT,
+         "voted": {"type": "boolean"}})}}),
+    "Event": _obj({"seq": {"type": "integer", "minimum": 1}, "kind": {"type": "string"}},
+                  {"at": ISO, "audience": {}}),
+    "Line": _obj({"seq": {"type": "integer", "minimum": 1}, "seat": SEAT, "name": {"type": "string"},
+                  "text": {"type": "string"}, "at": ISO}),
+    "View": _obj({
+        "version": {"type": "integer"},
+        "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
+        "table": _ref("Table"),
+        "me": {**_ref("MeView"), "nullable": True},
+        "players": {"type": "array", "items": _ref("Player")},
+        "composition": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "step": {**_ref("Step"), "nullable": True},
+        "prompt": {**_ref("Prompt"), "nullable": True},
+        "votes": {"type": "object", "additionalProperties": NULLABLE_SEAT},
+        "events": {"type": "array", "items": _ref("Event")},
+        "chat": {"type": "object", "additionalProperties": {"type": "array", "items": _ref("Line")}},
+        "channels": _obj({"read": {"type": "array", "items": {"type": "string", "enum": CHANNELS}},
+                          "write": {"type": "string", "enum": CHANNELS, "nullable": True}}),
+        "winner": {"nullable": True, **_obj({
+            "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none"]},
+            "seats": {"type": "array", "items": SEAT}})},
+    }, {
+        "requests": {"type": "array", "items": SEAT},
+        "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},
+    }),
+}
+
+
+def _json(schema: dict, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> dict:
+    text = {400: "bad input (or a missing/wrong CSRF token: csrf_failed)", 401: "not logged in",
+            403: "not allowed for you", 404: "no such table or seat", 405: "method not allowed",
+            409: "not now", 413: "body over 64 KiB", 429: "rate limited"}
+    return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
+
+
+WRITE = (400, 401, 403, 404, 409, 413)
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def _op(summary: str, ok: dict, errors=WRITE, body: dict | None = None, params=(), csrf=True) -> dict:
+    op = {"summary": summary, "responses": {**ok, **_errors(*errors)}, "parameters": list(params)}
+    if csrf:
+        op["parameters"].append({"name": "X-CSRFToken", "in": "header", "required": False,
+                                 "schema": {"type": "string"},
+                                 "description": "the token of GET /api/me; required (else 400 csrf_failed)"})
+    if body is not None:
+        op["requestBody"] = {"required": False, "content": {"application/json": {"schema": body}}}
+    return op
+
+
+def document() -> dict:
+    table_ok = {"200": _json(_ref("TableEnvelope"), "the table")}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Loups-Garous en ligne", "version": "1",
+                 "description": "The JSON API the pages use to play (see docs/API.md). "
+                                "Session cookie from register/login; every POST, PATCH and "
+                                "DELETE carries X-CSRFToken."},
+        "paths": {
+            "/api/openapi.json": {"get": _op("this document", {"200": {
+                "description": "OpenAPI 3", "content": {"application/json": {"schema": {"type": "object"}}}}},
+                errors=(), csrf=False)},
+            "/api/me": {"get": _op("who am I, and a CSRF token", {"200": _json(_ref("Me"), "me")},
+                                   errors=(), csrf=False)},
+            "/api/auth/register": {"post": _op("create an account and log in",
+                                               {"201": _json(_ref("Me"), "logged in")},
+                                               errors=(400, 409, 413), body=_ref("Credentials"))},
+            "/api/auth/login": {"post": _op("log in", {"200": _json(_ref("Me"), "logged in")},
+                                            errors=(400, 401, 413, 429), body=_ref("Credentials"))},
+            "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
+                                             errors=(400, 413))},
+            "/api/tables": {
+                "get": _op("tables waiting for players", {"200": _json(_ref("TableList"), "tables")},
+                           errors=(401,), csrf=False),
+                "post": _op("create a table (the caller hosts it)",
+                            {"201": _json(_ref("TableEnvelope"), "created")},
+                            errors=(400, 401, 413), body=_ref("NewTable")),
+            },
+            "/api/tables/by-code/{code}": {"get": _op(
+                "find a table by its code", table_ok, errors=(401, 404), csrf=False,
+                params=[{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}])},
+            "/api/tables/{table_id}/join": {"post": _op("sit at a table", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/leave": {"post": _op("leave a table", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/start": {"post": _op("start the game (host)", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/reopen": {"post": _op("back to the lobby after the end (host)",
+                                                          table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/settings": {"patch": _op(
+                "change roles, Captain, time limits (host, lobby)", table_ok, params=[TABLE_ID],
+                body=_ref("SettingsPatch"))},
+            "/api/tables/{table_id}/seats/{number}": {"delete": _op(
+                "remove a seated player (host, lobby)", table_ok, params=[
+                    TABLE_ID, {"name": "number", "in": "path", "required": True,
+                               "schema": {"type": "integer", "minimum": 0}}])},
+            "/api/tables/{table_id}/state": {"get": _op(
+                "my view of the table (ETag; 304 when unchanged)",
+                {"200": {**_json(_ref("View"), "the caller's view"),
+                         "headers": {"ETag": {"schema": {"type": "string"}}}},
+                 "304": {"description": "unchanged since the ETag given in If-None-Match"}},
+                errors=(401, 403, 404), csrf=False, params=[
+                    TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
+                               "schema": {"type": "string"}}])},
+            "/api/tables/{table_id}/act": {"post": _op(
+                "act in the current step", {"200": _json(_ref("Ok"), "done")}, params=[TABLE_ID],
+                body=_ref("Action"))},
+            "/api/tables/{table_id}/chat": {"post": _op(
+                "write in a channel", {"201": _json(_ref("Ok"), "posted")}, params=[TABLE_ID],
+                errors=WRITE + (429,), body=_ref("ChatMessage"))},
+        },
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {"session": {"type": "apiKey", "in": "cookie", "name": "session"}},
+        },
+    }
+
+
+@bp.get("/api/openapi.json")
+def openapi_json():
+    return jsonify(document())
