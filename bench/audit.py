@@ -633,7 +633,7 @@ def main() -> int:
     args = parser.parse_args()
     started = time.time()
     stats = run_many(args.games, args.seed, args.workers, args.small_tables,
-                     progress=max(1, args.games // args.workers // 20))
+                     progress=max(1, min(50, args.games // args.workers // 20)))
     print(stats.line())
     print(f"steps {dict(stats.steps)}")
     print(f"roles in play (games) {dict(stats.roles)}; table sizes {dict(sorted(stats.sizes.items()))}")
