@@ -259,7 +259,10 @@
     const key = promptKey();
     if (key !== lastPromptKey) {
       selection = null;
-      if (key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]) && navigator.vibrate) {
+      // Vibrate only once the page has been touched: before that (just after a reload) the
+      // browser refuses and logs an error.
+      const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]) && navigator.vibrate && touched) {
         navigator.vibrate(200);  // my turn
       }
       lastPromptKey = key;
@@ -404,6 +407,8 @@
       if (target !== null) (wolvesOn[target] = wolvesOn[target] || []).push(Number(wolf));
     }
     const choosable = selection ? selection.choices : [];
+    const captain = view.players.find((p) => p.captain && p.alive);
+    const doubleVoter = view.step && view.step.id === "vote" && captain ? captain.seat : null;  // counts twice
     $("players").replaceChildren(...view.players.map((p) => {
       const chosen = selection && selection.seats.includes(p.seat);
       const classes = ["tile", p.alive ? "alive" : "dead"];
@@ -426,7 +431,9 @@
           p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
           counts[p.seat] ? el("span", { class: "votes" }, t("votes_for", { count: counts[p.seat] })) : null,
           votersFor[p.seat] ? el("span", { class: "chips" },
-            votersFor[p.seat].map((v) => el("span", { class: "chip" }, "#" + v))) : null,
+            votersFor[p.seat].map((v) => v === doubleVoter
+              ? el("span", { class: "chip captain", title: t("captain") }, "🎖️#" + v + " ×2")
+              : el("span", { class: "chip" }, "#" + v))) : null,
           wolvesOn[p.seat] ? el("span", { class: "chips wolves" },
             wolvesOn[p.seat].map((v) => el("span", { class: "chip" }, "🐺#" + v))) : null));
       return tile;
@@ -616,5 +623,7 @@
     }
   }
 
-  poll();
+  // A visitor not seated yet sees "join" at once (polling the state would only get a 403).
+  if (root.dataset.seated === "0") showOnly("join");
+  else poll();
 })();

@@ -63,7 +63,9 @@ def _table_by_code(code: str) -> Table:
 @login_required
 def table_page(code: str):
     table = _table_by_code(code)
-    return render_template("table.html", table=table)
+    # Not seated yet: the page shows "join" at once instead of polling into a 403.
+    seated = any(s.user_id == current_user.id for s in table.seats)
+    return render_template("table.html", table=table, seated=seated)
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -1,0 +1,142 @@
+"""Browser tests: the real server (gunicorn) and Debian's Chromium driven by Playwright.
+
+- ``server``: gunicorn on 127.0.0.1 and a free port, over a temporary SQLite file, with a
+  small ``WEREWOLF_TIME_SCALE`` (``E2E_TIME_SCALE`` overrides it), its log kept in the
+  test's temporary folder and printed when the test fails.
+- ``browser``: Chromium from ``E2E_CHROMIUM`` or /usr/bin/chromium; never a downloaded one.
+  Without it the tests are skipped, unless ``CI`` is set or the user is root (then the
+  README's test command installs it, and a missing browser is a failure).
+
+Deselect them with ``-m "not e2e"``.
+"""
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("E2E_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIME_SCALE = os.environ.get("E2E_TIME_SCALE", "0.25")
+SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tmp / "server.log"
+        self.env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "WEB_CONCURRENCY": "2",
+            "GUNICORN_THREADS": "8",
+            "WEREWOLF_INSTANCE_PATH": str(tmp / "instance"),
+            "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'werewolf.db'}",
+            "WEREWOLF_SECRET_KEY": "e2e-secret",
+            "WEREWOLF_TIME_SCALE": TIME_SCALE,
+            "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
+        }
+        self.process = None
+
+    def start(self):
+        bin_dir = Path(sys.executable).parent
+        # Create the tables once, before two workers race to do it.
+        subprocess.run([str(bin_dir / "flask"), "--app", "app", "init-db"], cwd=ROOT, check=True,
+                       env={**self.env, "WEREWOLF_SCHEDULER": "false"}, capture_output=True)
+        self.log_file = open(self.log, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "app:app"],
+            cwd=ROOT, env=self.env, stdout=self.log_file, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("gunicorn exited:\n" + self.log.read_text(errors="replace"))
+            try:
+                with urllib.request.urlopen(self.url + "/login", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not answer:\n" + self.log.read_text(errors="replace"))
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.log_file.close()
+
+    def errors(self) -> list[str]:
+        """Tracebacks and 5xx answers in the server's log."""
+        text = self.log.read_text(errors="replace")
+        return [line for line in text.splitlines()
+                if "Traceback" in line or '" 5' in line and "HTTP/1.1" in line]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
+
+
+@pytest.fixture
+def server(tmp_path, request):
+    server = Server(tmp_path).start()
+    yield server
+    server.stop()
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        print("---- server log (tail) ----")
+        print("\n".join(server.log.read_text(errors="replace").splitlines()[-80:]))
+    assert not server.errors(), server.errors()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        if os.environ.get("CI") or os.geteuid() == 0:
+            pytest.fail(f"chromium is missing at {CHROMIUM} (scripts/test installs Debian's package)")
+        pytest.skip(f"chromium is missing at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshots(request):
+    folder = SCREENSHOTS / request.node.name.replace("[", "-").replace("]", "")
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    return folder

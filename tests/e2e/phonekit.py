@@ -1,0 +1,271 @@
+"""A phone in a browser: one Playwright context per player, read and tapped like a person would.
+
+A Phone never calls the API and never reads the database: it reads what its page shows
+(``snap()``: the narration, the prompt, the tiles, the card, the announcements, the chat)
+and taps what a thumb would tap. Words are looked up in the page's own string table
+(``<body data-strings>``), so the tests follow the interface's wording, not a copy of it.
+"""
+import json
+import re
+import time
+from pathlib import Path
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "fr-FR",
+    "user_agent": ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                   "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"),
+}
+PASSWORD = "motdepasse"
+
+SNAP_JS = r"""
+() => {
+  const $ = (id) => document.getElementById(id);
+  const shown = (n) => !!n && !n.closest("[hidden]");
+  const text = (n) => (n && shown(n)) ? n.textContent.trim() : "";
+  const out = { url: location.pathname, section: null, night: document.body.classList.contains("night") };
+  for (const id of ["join", "lobby", "game"]) if ($(id) && shown($(id))) out.section = id;
+  out.banner = text($("banner"));
+  if (out.section !== "game") return out;
+  out.phase = text($("phase"));
+  out.step = text($("step-text"));
+  out.status = text($("status-line"));
+  const prompt = $("prompt");
+  out.prompt = shown(prompt) ? {
+    title: text($("prompt-title")), info: text($("prompt-info")), error: text($("prompt-error")),
+    buttons: [...$("prompt-buttons").querySelectorAll("button")].map((b) => ({ text: b.textContent.trim(), disabled: b.disabled })),
+  } : null;
+  out.tiles = [...$("players").querySelectorAll(":scope > li")].map((li) => {
+    const seatText = text(li.querySelector(".tile-seat"));
+    const m = seatText.match(/#(\d+)/);
+    return {
+      seat: li.dataset.seat ? Number(li.dataset.seat) : (m ? Number(m[1]) : null),
+      name: text(li.querySelector(".tile-name")),
+      alive: li.classList.contains("alive"),
+      choosable: li.classList.contains("choosable"),
+      chosen: li.classList.contains("chosen"),
+      me: li.classList.contains("me"),
+      role: text(li.querySelector(".tile-role")),
+      captain: !!li.querySelector(".badge.captain"),
+      off: !!li.querySelector(".dot.off"),
+      votes: text(li.querySelector(".votes")),
+    };
+  });
+  out.cardShown = shown($("card-front"));
+  out.card = out.cardShown ? { role: text($("card-role")), extra: text($("card-extra")) } : null;
+  out.events = [...$("events").querySelectorAll("li")].map((li) => li.textContent.trim());
+  out.tabs = [...$("chat-tabs").querySelectorAll("button")].map((b) => ({
+    label: b.childNodes[0].textContent.trim(), active: b.classList.contains("active") }));
+  out.messages = shown($("chat")) ? [...$("messages").querySelectorAll("li")].map((li) => ({
+    author: li.querySelector(".author").textContent, text: li.querySelector(".text").textContent })) : [];
+  out.canWrite = shown($("chat-form"));
+  out.end = shown($("end")) ? { title: text($("winner-title")), seats: text($("winner-seats")),
+    timeline: [...$("timeline").querySelectorAll("li")].map((li) => li.textContent.trim()) } : null;
+  out.bodyText = document.body.innerText;
+  return out;
+}
+"""
+
+
+class PageErrors(AssertionError):
+    pass
+
+
+class Phone:
+    def __init__(self, browser, base_url: str, name: str, shots: Path, errors: list):
+        self.browser, self.base, self.name, self.shots = browser, base_url, name, shots
+        self.errors = errors  # shared by every phone of the test: any entry fails it
+        self.role = None      # the role id read from my card
+        self.memory = {}      # what this player did and learned, from their own screen
+        self.done = set()     # (phase, step, what) already done
+        self.closed = False
+        self._answered = set()
+        self.open()
+
+    # ---------------------------------------------------------------- browser plumbing
+
+    def open(self, storage_state=None):
+        self.context = self.browser.new_context(base_url=self.base, storage_state=storage_state, **PHONE)
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        page = self.page
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"{self.name} console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"{self.name} page error: {e}"))
+        page.on("requestfailed", self._request_failed)
+        page.on("response", self._response)
+        self.closed = False
+
+    def _response(self, response):
+        self._answered.add(response.request)
+        if response.status >= 400:
+            self.errors.append(f"{self.name} HTTP {response.status}: {response.request.method} {response.url}")
+
+    def _request_failed(self, request):
+        failure = request.failure or ""
+        if "ERR_ABORTED" in failure:
+            # Chromium ends a fetch answered with an empty body (a poll's 304) as "aborted"
+            # after its response (microsoft/playwright#32752): the page got its answer.
+            if request in self._answered:
+                self._answered.discard(request)
+                return
+            # A poll cut short by a reload, a navigation or the phone being closed is no error.
+            if self.closed or self._navigating:
+                return
+        self.errors.append(f"{self.name} request failed: {request.method} {request.url} {failure}")
+
+    _navigating = False
+
+    def goto(self, path: str):
+        self._navigating = True
+        try:
+            self.page.goto(path)
+        finally:
+            self._navigating = False
+
+    def close(self):
+        """The phone goes away (sleeps, loses its network): cookies kept, page gone."""
+        state = self.context.storage_state()
+        self.closed = True
+        self.context.close()
+        return state
+
+    def reload(self):
+        self._navigating = True
+        try:
+            self.page.reload()
+            self.page.wait_for_selector("#game:not([hidden])")
+        finally:
+            self._navigating = False
+
+    def strings(self) -> dict:
+        if not hasattr(self, "_strings"):
+            self._strings = json.loads(self.page.locator("body").get_attribute("data-strings"))
+        return self._strings
+
+    def t(self, key: str, **fields) -> str:
+        text = self.strings()[key]
+        return re.sub(r"\{(\w+)\}", lambda m: str(fields.get(m.group(1), m.group(0))), text)
+
+    def pattern(self, key: str) -> re.Pattern:
+        """A string of the page as a regex whose {fields} are named groups."""
+        parts = re.split(r"\{(\w+)\}", self.strings()[key])
+        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+        return re.compile("^" + regex + "$")
+
+    def snap(self) -> dict:
+        return self.page.evaluate(SNAP_JS)
+
+    def shot(self, name: str, full_page: bool = False, taken: set | None = None):
+        path = self.shots / f"{name}.png"
+        if path.exists():
+            return
+        self.page.screenshot(path=str(path), full_page=full_page)
+
+    # ---------------------------------------------------------------- accounts and lobby
+
+    def register(self, next_path: str | None = None):
+        page = self.page
+        if next_path is None:
+            self.goto("/register")
+        page.fill("input[name=name]", self.name)
+        page.fill("input[name=password]", PASSWORD)
+        self._navigating = True
+        try:
+            page.locator("#auth-form button[type=submit]").tap()
+            page.wait_for_url(lambda url: "/register" not in url and "/login" not in url)
+            page.wait_for_load_state()
+        finally:
+            self._navigating = False
+
+    def tap_text(self, scope: str, text: str):
+        self.page.locator(scope).get_by_text(text, exact=True).tap()
+
+    # ---------------------------------------------------------------- game reading
+
+    def role_of_name(self, label: str) -> str:
+        for key, value in self.strings().items():
+            if key.startswith("role.") and value == label:
+                return key[5:]
+        raise AssertionError(f"unknown role name {label!r}")
+
+    def read_card(self) -> str:
+        """Turn my card over, read it, turn it back face down."""
+        self.page.locator("#cardface").tap()
+        self.page.wait_for_selector("#card-front:not([hidden])")
+        label = self.page.locator("#card-role").inner_text().strip()
+        self.card_extra = self.page.locator("#card-extra").inner_text().strip()
+        self.role = self.role_of_name(label)
+        return self.role
+
+    def hide_card(self):
+        if self.page.locator("#card-front:not([hidden])").count():
+            self.page.locator("#cardface").tap()
+
+    def action_of(self, prompt: dict | None) -> str | None:
+        """The prompt's action, recognised by its title in the page's words."""
+        if not prompt:
+            return None
+        for key, value in self.strings().items():
+            if key.startswith("prompt.") and value == prompt["title"]:
+                return key[7:]
+        raise AssertionError(f"{self.name}: unknown prompt {prompt['title']!r}")
+
+    # ---------------------------------------------------------------- tapping
+
+    def tile(self, seat: int):
+        return self.page.locator("#players > li").filter(
+            has=self.page.locator(".tile-seat", has_text=re.compile(rf"^#{seat}\b")))
+
+    def tap_tiles(self, seats):
+        for seat in seats:
+            self.tile(seat).locator("button.tile-button").tap()
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('#players li.chosen').length === n", arg=len(seats))
+
+    def tap_button(self, label: str, exact: bool = True, expect_act: bool = True):
+        """Tap a prompt button; wait for the server's answer and the page's next view."""
+        button = self.page.locator("#prompt-buttons button").get_by_text(label, exact=exact)
+        if expect_act:
+            with self.page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST"):
+                button.tap()
+            self.settle()
+        else:
+            button.tap()
+
+    def settle(self):
+        """Wait for a fresh poll answer after a write, so the next snap is not stale."""
+        try:
+            with self.page.expect_response(lambda r: "/state" in r.url, timeout=4000):
+                pass
+        except Exception:
+            pass
+
+    def choose(self, seats, confirm_label: str):
+        self.tap_tiles(seats)
+        self.tap_button(confirm_label)
+
+    def say(self, text: str):
+        """Write in the chat channel that is open to me now."""
+        page = self.page
+        page.locator("#chat-input").fill(text)
+        with page.expect_response(lambda r: "/chat" in r.url and r.request.method == "POST"):
+            page.locator("#chat-form button[type=submit]").tap()
+        page.wait_for_function(
+            "t => [...document.querySelectorAll('#messages .text')].some((n) => n.textContent === t)", arg=text)
+
+    def open_tab(self, label: str):
+        self.page.locator("#chat-tabs button", has_text=label).tap()
+        self.page.wait_for_selector(f"#chat-tabs button.active:has-text('{label}')")
+
+
+def wait_until(predicate, timeout: float, what: str, interval: float = 0.2):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
