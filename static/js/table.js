@@ -328,8 +328,8 @@
   function statusLine() {
     const step = view.step;
     if (!step) return "";
+    if (view.prompt) return "";  // a dead Hunter or Captain still has a last thing to do
     if (!view.me.alive) return t("dead_watch");
-    if (view.prompt) return "";
     if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
     if (step.id === "debate" && view.requests && view.requests.length) {
       return t("requests", { count: view.requests.length });
@@ -420,7 +420,7 @@
       const revealed = !p.alive || view.table.status === "ended";
       const card = p.role && (revealed || (cardShown && p.seat !== view.me.seat))
         ? el("span", { class: "tile-role" }, ROLE_EMOJI[p.role] + " " + roleName(p.role)) : null;
-      const tile = el("li", { class: classes.join(" ") },
+      const tile = el("li", { class: classes.join(" "), dataset: { seat: p.seat } },
         el("button", { type: "button", class: "tile-button", disabled: !selection || !choosable.includes(p.seat),
                        "aria-pressed": chosen ? "true" : "false", onclick: () => tapSeat(p.seat) },
           el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),

@@ -136,7 +136,6 @@ def browser():
 @pytest.fixture
 def screenshots(request):
     folder = SCREENSHOTS / request.node.name.replace("[", "-").replace("]", "")
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -158,10 +158,11 @@ class Phone:
     def snap(self) -> dict:
         return self.page.evaluate(SNAP_JS)
 
-    def shot(self, name: str, full_page: bool = False, taken: set | None = None):
+    def shot(self, name: str, full_page: bool = False):
         path = self.shots / f"{name}.png"
         if path.exists():
             return
+        self.shots.mkdir(parents=True, exist_ok=True)  # another run may have cleared the folder
         self.page.screenshot(path=str(path), full_page=full_page)
 
     # ---------------------------------------------------------------- accounts and lobby
@@ -216,8 +217,7 @@ class Phone:
     # ---------------------------------------------------------------- tapping
 
     def tile(self, seat: int):
-        return self.page.locator("#players > li").filter(
-            has=self.page.locator(".tile-seat", has_text=re.compile(rf"^#{seat}\b")))
+        return self.page.locator(f"#players > li[data-seat='{seat}']")
 
     def tap_tiles(self, seats):
         for seat in seats:
