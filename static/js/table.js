@@ -228,11 +228,20 @@
       $("countdown").hidden = true;
       return;
     }
-    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
+    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: dayOf(step) });
     $("step-text").textContent = t("step." + step.id, { name: step.actor ? name(step.actor) : "" });
     $("countdown").hidden = false;
     tick();
   }
+
+  /** The day a step belongs to. The engine counts a day from its first vote or election, so
+   *  the dawn (and a Hunter's shot or a succession right after it) would read "Jour 0":
+   *  they open the coming day. */
+  function dayOf(step) {
+    const main = view.events.slice().reverse().find((e) => e.kind === "step" && !FOLLOW_UPS.includes(e.step));
+    return main && main.step === "dawn" ? step.day + 1 : step.day;
+  }
+  const FOLLOW_UPS = ["hunter", "succession"];
 
   function tick() {
     if (!view || !view.step || localDeadline === null) return;
@@ -331,6 +340,7 @@
     if (view.prompt) return "";  // a dead Hunter or Captain still has a last thing to do
     if (!view.me.alive) return t("dead_watch");
     if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
+    if (step.id === "dawn") return "";  // nobody acts: the narration says it all
     if (step.id === "debate" && view.requests && view.requests.length) {
       return t("requests", { count: view.requests.length });
     }
@@ -481,12 +491,20 @@
     }
   }
 
-  let eventsShown = -1;
+  // What my role learned (the Seer's looks, the wolves' choice, the Witch's potions, the
+  // lovers) stays off the daytime screen unless my card is turned over: a neighbour glancing
+  // at my phone by day must not read "Votre victime : Alice". At night everyone's eyes are shut.
+  const PRIVATE_EVENTS = new Set(["seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
+                                  "witch_victim", "witch_save", "witch_poison"]);
+  let eventsShown = "";
   function renderEvents() {
-    if (view.events.length === eventsShown) return;
-    eventsShown = view.events.length;
+    const secrets = cardShown || document.body.classList.contains("night");
+    const signature = view.events.length + ":" + secrets;
+    if (signature === eventsShown) return;
+    eventsShown = signature;
     const items = [];
     for (const e of view.events) {
+      if (!secrets && PRIVATE_EVENTS.has(e.kind)) continue;
       const text = eventText(e);
       if (text) items.push(el("li", { class: "event " + e.kind }, text));
     }
@@ -522,9 +540,12 @@
     $("new-game-btn").hidden = !isHost();
     const items = [];
     let phase = "";
+    let afterDawn = false;
     for (const e of view.events) {
       if (e.kind === "step") {
-        const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night }) : t("day", { n: e.day });
+        if (!FOLLOW_UPS.includes(e.step)) afterDawn = e.step === "dawn";
+        const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night })
+          : t("day", { n: afterDawn ? e.day + 1 : e.day });  // see dayOf()
         if (heading !== phase && e.step !== "dawn") {
           phase = heading;
           items.push(el("li", { class: "phase-head" }, heading));

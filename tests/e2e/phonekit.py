@@ -163,6 +163,10 @@ class Phone:
         if path.exists():
             return
         self.shots.mkdir(parents=True, exist_ok=True)  # another run may have cleared the folder
+        try:  # let the night/day fade end, so the picture shows the screen as it stays
+            self.page.wait_for_function("() => document.body.getAnimations().length === 0", timeout=2500)
+        except Exception:
+            pass
         self.page.screenshot(path=str(path), full_page=full_page)
 
     # ---------------------------------------------------------------- accounts and lobby
