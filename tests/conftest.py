@@ -1,7 +1,14 @@
-"""App and client fixtures on a temporary SQLite file, with a clock tests can move."""
+"""App and client fixtures on a temporary SQLite file, with a clock tests can move.
+
+Set WEREWOLF_TEST_DATABASE_URI (e.g. postgresql+psycopg://user:pw@localhost/db) to run
+the same tests on another database; each test then starts from emptied tables.
+"""
+import os
+
 import pytest
 
 from werewolf import store
+from werewolf.extensions import db
 from werewolf.web import create_app
 
 START = 1_800_000_000.0  # a fixed "now" (2027-01-15): tests never read the real clock
@@ -29,6 +36,7 @@ def clock():
 def make_app(tmp_path, monkeypatch, clock):
     """Build an app over this test's database; call it again to "restart" the server."""
     monkeypatch.setenv("WEREWOLF_INSTANCE_PATH", str(tmp_path / "instance"))
+    uri = os.environ.get("WEREWOLF_TEST_DATABASE_URI") or f"sqlite:///{tmp_path / 'werewolf.db'}"
     apps = []
 
     def make(**config):
@@ -36,20 +44,23 @@ def make_app(tmp_path, monkeypatch, clock):
         app = create_app({
             "TESTING": True,
             "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'werewolf.db'}",
+            "SQLALCHEMY_DATABASE_URI": uri,
             "CLOCK": clock,
             "SCHEDULER": False,
             "SERVER_NAME": "werewolf.test",
             "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
             **config,
         })
+        if not apps and not uri.startswith("sqlite"):
+            with app.app_context():  # a shared server database: start this test empty
+                db.drop_all()
+                db.create_all()
         apps.append(app)
         return app
 
     yield make
     for app in apps:
         with app.app_context():
-            from werewolf.extensions import db
             db.session.remove()
             db.engine.dispose()
 
