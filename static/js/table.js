@@ -99,6 +99,10 @@
   function render() {
     const status = view.table.status;
     if (status === "lobby") {
+      // Back in the waiting room (or a new game coming): the next game starts face down and fresh.
+      cardShown = false;
+      eventsShown = "";
+      chatSignature = "";
       document.body.classList.remove("night");
       document.body.classList.add("day");
       showOnly("lobby");
