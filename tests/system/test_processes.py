@@ -132,9 +132,9 @@ class Http:
         self.token = None
 
     def refresh_token(self):
-        self.token = self.session.get(self.server.url + "/api/me", timeout=5).json()["csrf_token"]
+        self.token = self.session.get(self.server.url + "/api/me", timeout=20).json()["csrf_token"]
 
-    def call(self, method, path, body=None, timeout=5):
+    def call(self, method, path, body=None, timeout=20):
         if self.token is None:
             self.refresh_token()
         return self.session.request(method, self.server.url + path, json=body, timeout=timeout,
