@@ -277,20 +277,57 @@ def run_wrk(base: str, script: Path | None, seconds: float, connections: int, th
     return result
 
 
-def saturate(label: str, base: str, script: Path | None, args, server: Server | None) -> dict:
-    run_wrk(base, script, args.warmup, args.connections, args.wrk_threads)  # warm the workers
-    cpu0 = server.cpu() if server else 0.0
-    t0 = time.monotonic()
-    result = run_wrk(base, script, args.sat_seconds, args.connections, args.wrk_threads)
-    elapsed = time.monotonic() - t0
-    result["server_cpu_pct"] = 100 * (server.cpu() - cpu0) / elapsed if server else float("nan")
-    result["wrk_cpu_pct"] = 100 * result["wrk_cpu"] / elapsed
-    print(f"  {label:<22} {result['rps']:>9.0f} req/s   p50 {result.get('p50_ms', float('nan')):6.2f} ms"
-          f"   p99 {result.get('p99_ms', float('nan')):6.2f} ms   statuses [{result['status']}]"
-          f"   wrk CPU {result['wrk_cpu_pct']:.0f}%   server CPU {result['server_cpu_pct']:.0f}%"
-          + (f"   socket errors: {result['socket_errors']}" if result["socket_errors"] else ""),
-          flush=True)
-    return result
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine so far, all processes (/proc/stat)."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    total = sum(values[:8])
+    idle = values[3] + values[4]
+    return (total - idle) / tick, total / tick
+
+
+def saturate(runs: list[tuple], args) -> dict:
+    """wrk on each target in turn, ``args.rounds`` times over: background load, if any,
+    falls on every target alike. ``runs``: (label, base url, wrk script, server)."""
+    for label, base, script, _ in runs:
+        run_wrk(base, script, args.warmup, args.connections, args.wrk_threads)  # warm the workers
+    per_round = max(1, round(args.sat_seconds / args.rounds))
+    results = {label: [] for label, *_ in runs}
+    for _ in range(args.rounds):
+        for label, base, script, server in runs:
+            cpu0 = server.cpu()
+            busy0, _total = machine_busy()
+            t0 = time.monotonic()
+            r = run_wrk(base, script, per_round, args.connections, args.wrk_threads)
+            elapsed = time.monotonic() - t0
+            r["server_cpu"] = server.cpu() - cpu0
+            r["machine_busy"] = machine_busy()[0] - busy0
+            r["elapsed"] = elapsed
+            results[label].append(r)
+    out = {}
+    for label, rs in results.items():
+        elapsed = sum(r["elapsed"] for r in rs)
+        merged = {
+            "rps": statistics.mean(r["rps"] for r in rs),
+            "rps_rounds": [r["rps"] for r in rs],
+            "p50_ms": statistics.median(r.get("p50_ms", float("nan")) for r in rs),
+            "p99_ms": max(r.get("p99_ms", float("nan")) for r in rs),
+            "status": " ".join(r["status"] for r in rs),
+            "socket_errors": " ".join(r["socket_errors"] for r in rs if r["socket_errors"]),
+            "server_cpu_pct": 100 * sum(r["server_cpu"] for r in rs) / elapsed,
+            "wrk_cpu_pct": 100 * sum(r["wrk_cpu"] for r in rs) / elapsed,
+            "machine_pct": 100 * sum(r["machine_busy"] for r in rs) / elapsed,
+        }
+        out[label] = merged
+        print(f"  {label:<22} {merged['rps']:>7.0f} req/s (rounds: "
+              f"{', '.join(f'{x:.0f}' for x in merged['rps_rounds'])})   p50 {merged['p50_ms']:6.2f} ms"
+              f"   p99 {merged['p99_ms']:6.2f} ms   statuses [{merged['status']}]"
+              f"   CPU: server {merged['server_cpu_pct']:.0f}%, wrk {merged['wrk_cpu_pct']:.0f}%,"
+              f" whole machine {merged['machine_pct']:.0f}% of {100 * os.cpu_count()}%"
+              + (f"   socket errors: {merged['socket_errors']}" if merged["socket_errors"] else ""),
+              flush=True)
+    return out
 
 
 # ------------------------------------------------------------------ HTTP client
@@ -357,7 +394,7 @@ async def call(stats: Stats, account: Account, base: str, method: str, path: str
     except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
         stats.record(kind, time.perf_counter() - t0, 0)
         stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
-        return 0, None, {}, 0
+        return 0, {"transport_error": f"{type(exc).__name__}: {exc}"}, {}, 0
 
 
 async def must(stats, account, base, method, path, body=None, ok=(200, 201)):
@@ -453,15 +490,15 @@ class Player:
         if view.get("table", {}).get("status") == "ended" or view.get("status") == "ended":
             if self.is_host and not self.restarting:
                 self.restarting = True
-                asyncio.get_running_loop().create_task(self.restart())
+                self.sim.spawn(self.restart())
             return
         prompt = view.get("prompt")
         if prompt and not self.busy:
             self.busy = True
-            asyncio.get_running_loop().create_task(self.act(prompt))
+            self.sim.spawn(self.act(prompt))
         channel = (view.get("channels") or {}).get("write")
         if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
-            asyncio.get_running_loop().create_task(self.chat(channel))
+            self.sim.spawn(self.chat(channel))
 
     def on_step(self, view: dict, t_recv: float) -> None:
         stats, step = self.sim.stats, view.get("step")
@@ -557,6 +594,21 @@ class Sim:
         self.base, self.args, self.time_scale = base, args, time_scale
         self.limits = SIM_LIMITS
         self.stats = Stats()
+        self.tasks: set = set()  # acts, chat and restarts under way
+
+    def spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def stop(self) -> None:
+        """Let the moves under way finish for a moment, then cancel what is left."""
+        if self.tasks:
+            await asyncio.wait(list(self.tasks), timeout=3)
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.wait(list(self.tasks), timeout=3)
 
 
 # ------------------------------------------------------------------ the run
@@ -566,7 +618,9 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     base = server.base
     stats = Stats()
     groups = max(1, min(args.account_groups, args.tables))
-    connector = aiohttp.TCPConnector(limit=args.sim_connections, limit_per_host=0)
+    # Close idle connections before the server does (gunicorn keepalive = 5 s), so a
+    # request never goes out on a connection the server is closing.
+    connector = aiohttp.TCPConnector(limit=args.sim_connections, limit_per_host=0, keepalive_timeout=2.5)
     t0 = time.monotonic()
     accounts = await make_accounts(base, connector, PLAYERS * groups, "bench", stats)
     print(f"  registered {len(accounts)} accounts in {time.monotonic() - t0:.1f} s", flush=True)
@@ -597,22 +651,24 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
         write_wrk_script(path, reqs)
         return path
 
-    print(f"saturation runs (wrk -t{args.wrk_threads} -c{args.connections}, "
-          f"{args.sat_seconds:g} s each after {args.warmup:g} s of warm-up):", flush=True)
+    print(f"saturation runs (wrk -t{args.wrk_threads} -c{args.connections}, {args.rounds} rounds of "
+          f"{max(1, round(args.sat_seconds / args.rounds))} s per target, after {args.warmup:g} s of warm-up):",
+          flush=True)
     hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log")
     hello.start()
     try:
-        report["hello"] = saturate("hello world", hello.base, None, args, hello)
+        snap = await snapshot()
+        report["full_bytes"] = statistics.mean(s[3] for s in snap)
+        s304, sfull = script(snap, True, "304.lua"), script(snap, False, "full.lua")
+        sat = saturate([("hello world", hello.base, None, hello),
+                        ("state poll, 304", base, s304, server),
+                        ("state poll, full view", base, sfull, server)], args)
     finally:
         hello.stop()
-    snap = await snapshot()
-    report["full_bytes"] = statistics.mean(s[3] for s in snap)
-    report["full"] = saturate("state poll, full view", base, script(snap, False, "full.lua"), args, server)
-    snap = await snapshot()
-    report["304"] = saturate("state poll, 304", base, script(snap, True, "304.lua"), args, server)
+    report["hello"], report["304"], report["full"] = sat["hello world"], sat["state poll, 304"], \
+        sat["state poll, full view"]
     if args.profile:
-        report["profile"] = profile_during(server, base, script(snap, True, "304.lua"),
-                                           script(snap, False, "full.lua"), args)
+        report["profile"] = profile_during(server, base, s304, sfull, args)
 
     # -- the T-table game simulation
     sim = Sim(base, args, server_time_scale(args))
@@ -640,7 +696,7 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     await asyncio.sleep(args.ramp)
     stats.measuring = True
     cpu_client0 = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_server0, t_measure0 = server.cpu(), time.monotonic()
+    cpu_server0, t_measure0, busy0 = server.cpu(), time.monotonic(), machine_busy()[0]
     print(f"  {len(sim_players)} players polling every {POLL_EVERY} s; measuring for {args.duration:g} s…",
           flush=True)
     await asyncio.gather(*tasks)
@@ -650,9 +706,10 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     report["client_cpu_pct"] = 100 * ((cpu_client1.ru_utime + cpu_client1.ru_stime)
                                       - (cpu_client0.ru_utime + cpu_client0.ru_stime)) / elapsed
     report["server_cpu_pct"] = 100 * (server.cpu() - cpu_server0) / elapsed
+    report["machine_pct"] = 100 * (machine_busy()[0] - busy0) / elapsed
     report["elapsed"] = elapsed
     report["stats"] = stats
-    await asyncio.sleep(0.5)  # let the last acts finish
+    await sim.stop()
     for account in accounts:
         await account.session.close()
     await connector.close()
@@ -684,7 +741,7 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     stats: Stats = report["stats"]
     hello, full, r304 = report["hello"], report["full"], report["304"]
     print()
-    print(f"== saturation (wrk, {args.connections} connections, {args.sat_seconds:g} s) ==")
+    print(f"== saturation (wrk, {args.connections} connections, {args.sat_seconds:g} s per target) ==")
     print(f"hello world:            {hello['rps']:9.0f} req/s")
     print(f"state poll, full view:  {full['rps']:9.0f} req/s  (view ~{report['full_bytes']:.0f} bytes)")
     print(f"state poll, 304:        {r304['rps']:9.0f} req/s")
@@ -719,12 +776,14 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"deadline lag, seen incl. the 1.5 s poll cadence (deadline -> player sees next step): "
           f"p50 {pct(stats.visible_lag, 50) * 1000:.0f} ms, p99 {pct(stats.visible_lag, 99) * 1000:.0f} ms")
     print(f"CPU during the simulation (100% = one core of {os.cpu_count()}): server "
-          f"{report['server_cpu_pct']:.0f}%, load client (asyncio, aiohttp) {report['client_cpu_pct']:.0f}%")
+          f"{report['server_cpu_pct']:.0f}%, load client (asyncio, aiohttp) {report['client_cpu_pct']:.0f}%, "
+          f"whole machine {report['machine_pct']:.0f}% (the rest: other processes on this machine)")
     print(f"server peak memory: {server.peak_total_kb / 1024:.0f} MiB RSS summed over master + workers "
           f"(largest process {server.peak_proc_kb / 1024:.0f} MiB)")
     if report.get("profile"):
         print(f"profiles: {report['profile']}")
-    print(f"whole run: {whole_run:.0f} s")
+    print(f"whole run: {whole_run:.0f} s; load average at the end: "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     print(f"ratio_304_vs_hello: {r304['rps'] / hello['rps']:.2f}")
     print(f"ratio_full_vs_hello: {full['rps'] / hello['rps']:.2f}")
     print(f"p99_ms_at_{args.tables}_tables: {pct(lat_all, 99):.1f}")
@@ -735,8 +794,11 @@ def main() -> None:
     parser.add_argument("--tables", "-T", type=int, default=100, help="tables of 18 players (default 100)")
     parser.add_argument("--duration", type=float, default=60, help="seconds of measured game load (60)")
     parser.add_argument("--ramp", type=float, default=6, help="seconds of load before measuring (6)")
-    parser.add_argument("--sat-seconds", type=float, default=10, help="seconds of each wrk run (10)")
-    parser.add_argument("--warmup", type=float, default=2, help="seconds of wrk warm-up before each run (2)")
+    parser.add_argument("--sat-seconds", type=float, default=9,
+                        help="seconds of wrk per target, split over the rounds (9)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="the saturation runs alternate targets this many times (3)")
+    parser.add_argument("--warmup", type=float, default=2, help="seconds of wrk warm-up per target (2)")
     parser.add_argument("--connections", type=int, default=64, help="wrk connections (64)")
     parser.add_argument("--wrk-threads", type=int, default=1, help="wrk threads (1)")
     parser.add_argument("--sim-connections", type=int, default=256,
@@ -764,7 +826,8 @@ def main() -> None:
         "WEREWOLF_SECRET_KEY": os.urandom(16).hex(),
         "WEREWOLF_TIME_SCALE": str(args.time_scale),
     }
-    print(f"bench: T={args.tables} tables, instance {instance}, logs in {OUT}", flush=True)
+    print(f"bench: T={args.tables} tables, instance {instance}, logs in {OUT}; load average at the start: "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)", flush=True)
     subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
                    stdout=subprocess.DEVNULL)

@@ -20,6 +20,8 @@ def ordinary_views(table, monkeypatch) -> dict[int, tuple]:
         poll.view_cache().clear()
     with monkeypatch.context() as m:
         m.setattr(poll, "fast_state", lambda *a: None)
+        for player in table.seats.values():
+            player.state(table.id)  # everyone's presence written now, so "connected" agrees
         out = {}
         for seat, player in table.seats.items():
             response = player.state_response(table.id)
@@ -42,8 +44,6 @@ def test_lean_views_equal_ordinary_views_through_a_whole_game(make_table, monkey
     table = make_table(size).start()
     rng = random.Random(seed)
     for _ in range(40):
-        for seat, player in table.seats.items():
-            player.state(table.id)  # presence of everyone, so "connected" agrees
         expected = ordinary_views(table, monkeypatch)
         assert lean_views(table) == expected  # built by the lean path
         assert lean_views(table) == expected  # served from the view cache
@@ -115,3 +115,36 @@ def test_a_step_past_its_deadline_moves_on_at_the_next_poll(make_table, clock):
     clock.advance(first.get_json()["step"]["seconds_left"] + 0.1)
     response = table.host.state_response(table.id, first.headers["ETag"])
     assert response.status_code == 200 and response.get_json()["step"]["id"] == "werewolves"
+
+
+def test_the_presence_of_many_polls_is_written_together(make_table, clock, app):
+    from sqlalchemy import event, select
+
+    from werewolf.extensions import db
+    from werewolf.models import Seat
+
+    table = make_table(6).start(roles={"cupid": False, "seer": False, "witch": False})
+    clock.advance(1)
+    for player in table.players:
+        player.state(table.id)
+    updates = []
+
+    def record(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith("UPDATE"):
+            updates.append(statement)
+
+    with app.app_context():
+        engine_ = db.engine
+    event.listen(engine_, "before_cursor_execute", record)
+    try:
+        clock.advance(11)
+        for player in table.players:  # all due: the first poll writes, the others wait
+            player.state(table.id)
+        clock.advance(poll.Presence.FLUSH_EVERY)
+        table.host.state(table.id)  # writes everyone still waiting, in one statement
+    finally:
+        event.remove(engine_, "before_cursor_execute", record)
+    assert len(updates) == 2 and all("last_seen" in u for u in updates)
+    with app.app_context():
+        seen = db.session.scalars(select(Seat.last_seen).where(Seat.table_id == table.id)).all()
+    assert len(seen) == 6 and min(seen) >= clock.now - poll.Presence.FLUSH_EVERY

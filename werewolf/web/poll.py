@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 from collections import OrderedDict
 from typing import NamedTuple
@@ -27,9 +28,18 @@ from types import SimpleNamespace
 
 from flask import current_app, request, session
 
+from sqlalchemy import bindparam, update
+
 from .. import engine, service, store
 from ..extensions import db, login_manager
+from ..models import Seat
 from .lobby import table_json
+
+log = logging.getLogger(__name__)
+
+# Seats that left meanwhile are simply not updated.
+_PRESENCE_UPDATE = (update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id"))
+                    .values(last_seen=bindparam("seen")))
 
 CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
 
@@ -56,8 +66,7 @@ class SeatRow(NamedTuple):
     user_id: int
     number: int
     last_seen: float
-    id: int  # with last_seen, what service.touch_presence needs of a seat (and user_id,
-    #          number, what lobby.table_json needs)
+    id: int  # user_id and number are what lobby.table_json needs of a seat
 
 
 class TableRead(NamedTuple):
@@ -180,6 +189,55 @@ def not_modified(etag: str):
     return response
 
 
+# ---------------------------------------------------------------- presence
+
+class Presence:
+    """Presence writes of this process, gathered and written together.
+
+    Every player's poll records its presence at most every 10 s; with 1800 players
+    that is 180 write transactions a second, each queueing for SQLite's one write
+    lock behind the moves of the game. Here a poll only notes the time, and at most
+    once every FLUSH_EVERY seconds one poll writes all the noted times in one
+    transaction. A player's presence reaches the database a second or so later, far
+    within the 20 s after which a player is shown as disconnected.
+    """
+
+    FLUSH_EVERY = 1.0
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._pending: dict[int, float] = {}
+        self._flushed_at = float("-inf")
+
+    def note(self, seat_id: int, now: float) -> None:
+        with self._lock:
+            self._pending[seat_id] = now
+
+    def flush_if_due(self, now: float) -> None:
+        """Called by every poll: writes what was noted, at most every FLUSH_EVERY seconds."""
+        if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
+            return
+        with self._lock:
+            if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
+                return
+            pending, self._pending, self._flushed_at = self._pending, {}, now
+        try:
+            with store.write_transaction():
+                db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in pending.items()])
+        except Exception:
+            log.exception("writing the presence of %d players failed", len(pending))
+        finally:
+            db.session.rollback()
+
+
+def presence() -> Presence:
+    extensions = current_app.extensions
+    found = extensions.get("werewolf.presence")
+    if found is None:
+        found = extensions.setdefault("werewolf.presence", Presence())
+    return found
+
+
 # ---------------------------------------------------------------- the fast path
 
 def session_user_id() -> int | None:
@@ -220,13 +278,14 @@ def fast_state(table_id: str, now: float):
     me = next((s for s in read.seats if s.user_id == user_id), None)
     if me is None:
         return None
-    if now - me.last_seen >= service.PRESENCE_WRITE_EVERY:
-        service.touch_presence(me, now)
-        db.session.rollback()
-    # I am connected: my presence was just written, or less than 10 s ago.
-    connected = tuple(s.number for s in read.seats if s is me or now - s.last_seen < CONNECTED_WITHIN)
     if read.game_id is None:
         return None  # the lobby
+    noted = presence()
+    if now - me.last_seen >= service.PRESENCE_WRITE_EVERY:
+        noted.note(me.id, now)
+    noted.flush_if_due(now)
+    # I am connected: my presence was just noted, or written less than 10 s ago.
+    connected = tuple(s.number for s in read.seats if s is me or now - s.last_seen < CONNECTED_WITHIN)
     game = store.game_cache.get(read.game_id, read.game_rev)
     if game is None:
         game = _decode(read)
