@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("E2E_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-TIME_SCALE = os.environ.get("E2E_TIME_SCALE", "0.25")
+TIME_SCALE = os.environ.get("E2E_TIME_SCALE", "0.5")
 SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
 
 

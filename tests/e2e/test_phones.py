@@ -374,6 +374,7 @@ class Table:
         me = self.me(snap)["seat"]
         if phone.role == "seer" and self.once(phone, key, "volunteer"):
             phone.say(f"Je suis la Voyante : {marker} !")
+            self.note(f"{phone.name} volunteers for Captain")
             self.covered.add("village-chat")
             return
         if (snap["phase"], "election-start") not in phone.done:
@@ -627,7 +628,7 @@ def test_six_phones_play_a_whole_game(phones):
     print("\n".join(table.log))
     for must in ("cupid", "lover-view", "seer", "wolves-chat", "witch-save", "election", "village-chat",
                  "double-vote", "tiebreak", "reload", "disconnected", "back"):
-        assert must in table.covered, (must, table.covered, table.log)
+        assert must in table.covered, f"{must} not covered ({sorted(table.covered)}):\n" + "\n".join(table.log)
     if "succession" not in table.covered:  # only when the Captain died in the game's last deaths
         end = players[0].snap()
         captain = next(t for t in end["tiles"] if t["captain"])
@@ -647,5 +648,5 @@ def test_eight_phones_play_a_whole_game(phones):
     table.end_checks()
     print("\n".join(table.log))
     for must in ("seer", "wolves-chat", "wolves-agree", "witch-poison", "election", "village-chat"):
-        assert must in table.covered, (must, table.covered, table.log)
-    assert "hunter" in table.covered, (table.covered, table.log)  # voted out on day 1, or shot at night
+        assert must in table.covered, f"{must} not covered ({sorted(table.covered)}):\n" + "\n".join(table.log)
+    assert "hunter" in table.covered, "\n".join(table.log)  # voted out on day 1, or shot at night
