@@ -232,20 +232,12 @@
       $("countdown").hidden = true;
       return;
     }
-    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: dayOf(step) });
+    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
     $("step-text").textContent = t("step." + step.id, { name: step.actor ? name(step.actor) : "" });
     $("countdown").hidden = false;
     tick();
   }
 
-  /** The day a step belongs to. The engine counts a day from its first vote or election, so
-   *  the dawn (and a Hunter's shot or a succession right after it) would read "Jour 0":
-   *  they open the coming day. */
-  function dayOf(step) {
-    const main = view.events.slice().reverse().find((e) => e.kind === "step" && !FOLLOW_UPS.includes(e.step));
-    return main && main.step === "dawn" ? step.day + 1 : step.day;
-  }
-  const FOLLOW_UPS = ["hunter", "succession"];
 
   function tick() {
     if (!view || !view.step || localDeadline === null) return;
@@ -544,12 +536,9 @@
     $("new-game-btn").hidden = !isHost();
     const items = [];
     let phase = "";
-    let afterDawn = false;
     for (const e of view.events) {
       if (e.kind === "step") {
-        if (!FOLLOW_UPS.includes(e.step)) afterDawn = e.step === "dawn";
-        const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night })
-          : t("day", { n: afterDawn ? e.day + 1 : e.day });  // see dayOf()
+        const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night }) : t("day", { n: e.day });
         if (heading !== phase && e.step !== "dawn") {
           phase = heading;
           items.push(el("li", { class: "phase-head" }, heading));

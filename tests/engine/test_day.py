@@ -299,3 +299,13 @@ def test_second_day_follows_the_night():
     assert t.step == "dawn"
     t.timeout()
     assert t.step == "debate" and t.game.day == 2 and t.game.night == 2
+
+
+def test_the_dawn_after_night_one_already_belongs_to_day_one():
+    t = Table(PLAIN)
+    t.until("werewolves")
+    t.timeout()
+    t.until("dawn")
+    assert t.view(2)["step"]["day"] == 1
+    t.timeout()
+    assert t.view(2)["step"]["day"] == 1 and t.step == "election"

@@ -65,11 +65,11 @@ def end_night(game: Game, now: float) -> None:
     if check_end(game, now):
         return
     queue_follow_ups(game, died)
+    game.day += 1   # the dawn, and the shots or succession that follow it, open the coming day
     start_step(game, "dawn", now)
 
 
 def begin_day(game: Game, now: float) -> None:
-    game.day += 1
     if game.day == 1 and game.settings["captain"] and game.captain is None and not game.captaincy_over:
         start_step(game, "election", now)
     else:
