@@ -217,3 +217,13 @@ def test_private_night_choices_leave_no_trace_for_others():
     b = _first_night([7, 10], 4, [(2, 5), (1, 4), (1, 5)])
     assert a.dead() == b.dead() == [5, 6]
     _outsiders_see_the_same(a, b, insiders={1, 2, 7, 8, 9, 10})
+
+
+def test_a_seat_outside_the_table_gets_no_view():
+    import pytest
+    from werewolf import engine
+    game = engine.new_game([f"P{i}" for i in range(6)], {}, 7, 0.0)
+    for seat in (0, -1, 7, True):
+        with pytest.raises(engine.IllegalAction) as refused:
+            engine.view_for(game, seat, 0.0)
+        assert refused.value.code == "not_your_turn"

@@ -5,6 +5,7 @@ absent, never null-ed in place. Once the game has ended everything is revealed.
 """
 
 from .actions import legal_actions
+from .errors import IllegalAction
 from .chat import readable_channels, writable_channel
 from .game import CHANNEL_AUDIENCE, Game, iso
 from .rules import SEER, WEREWOLF, WITCH, composition
@@ -72,6 +73,9 @@ def _public_votes(game: Game) -> dict:
 
 
 def view_for(game: Game, seat: int | None, now: float) -> dict:
+    if seat is not None and not (type(seat) is int and 1 <= seat <= game.n):
+        # Seats index the players list: 0 or -1 would read another player's card.
+        raise IllegalAction("not_your_turn", "you are not seated in this game")
     known = known_roles(game, seat)
     players = []
     for p in game.players:
