@@ -6,8 +6,13 @@ const WW = (() => {
   const strings = JSON.parse(document.body.dataset.strings || "{}");
 
   /** A translated string with {field} placeholders filled in. */
+  // French puts a space before ! ? : ; and inside « »: a non-breaking one, so a phone's
+  // narrow line never leaves "!" or "?" alone at the start of the next line.
+  const french = (document.documentElement.lang || "").startsWith("fr");
+
   function t(key, params) {
-    const text = strings[key] !== undefined ? strings[key] : key;
+    let text = strings[key] !== undefined ? strings[key] : key;
+    if (french) text = text.replace(/ ([!?:;»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
     return text.replace(/\{(\w+)\}/g, (m, name) =>
       params && params[name] !== undefined ? String(params[name]) : m);
   }

@@ -10,6 +10,7 @@
 Deselect them with ``-m "not e2e"``.
 """
 import os
+import re
 import shutil
 import signal
 import socket
@@ -96,9 +97,14 @@ class Server:
 
     def errors(self) -> list[str]:
         """Tracebacks and 5xx answers in the server's log."""
-        text = self.log.read_text(errors="replace")
-        return [line for line in text.splitlines()
-                if "Traceback" in line or '" 5' in line and "HTTP/1.1" in line]
+        lines = self.log.read_text(errors="replace").splitlines()
+        found = []
+        for i, line in enumerate(lines):
+            if re.search(r'HTTP/1\.[01]" 5\d\d ', line):
+                found.append(line)
+            elif "Traceback" in line:
+                found.append("\n".join(lines[max(0, i - 2):i + 40]))
+        return found
 
 
 @pytest.hookimpl(hookwrapper=True)

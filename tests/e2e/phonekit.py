@@ -25,7 +25,8 @@ SNAP_JS = r"""
 () => {
   const $ = (id) => document.getElementById(id);
   const shown = (n) => !!n && !n.closest("[hidden]");
-  const text = (n) => (n && shown(n)) ? n.textContent.trim() : "";
+  const tx = (s) => s.replace(/\u00a0/g, " ").trim();  // French non-breaking spaces read as spaces
+  const text = (n) => (n && shown(n)) ? tx(n.textContent) : "";
   const out = { url: location.pathname, section: null, night: document.body.classList.contains("night") };
   for (const id of ["join", "lobby", "game"]) if ($(id) && shown($(id))) out.section = id;
   out.banner = text($("banner"));
@@ -36,7 +37,7 @@ SNAP_JS = r"""
   const prompt = $("prompt");
   out.prompt = shown(prompt) ? {
     title: text($("prompt-title")), info: text($("prompt-info")), error: text($("prompt-error")),
-    buttons: [...$("prompt-buttons").querySelectorAll("button")].map((b) => ({ text: b.textContent.trim(), disabled: b.disabled })),
+    buttons: [...$("prompt-buttons").querySelectorAll("button")].map((b) => ({ text: tx(b.textContent), disabled: b.disabled })),
   } : null;
   out.tiles = [...$("players").querySelectorAll(":scope > li")].map((li) => {
     const seatText = text(li.querySelector(".tile-seat"));
@@ -56,15 +57,15 @@ SNAP_JS = r"""
   });
   out.cardShown = shown($("card-front"));
   out.card = out.cardShown ? { role: text($("card-role")), extra: text($("card-extra")) } : null;
-  out.events = [...$("events").querySelectorAll("li")].map((li) => li.textContent.trim());
+  out.events = [...$("events").querySelectorAll("li")].map((li) => tx(li.textContent));
   out.tabs = [...$("chat-tabs").querySelectorAll("button")].map((b) => ({
-    label: b.childNodes[0].textContent.trim(), active: b.classList.contains("active") }));
+    label: tx(b.childNodes[0].textContent), active: b.classList.contains("active") }));
   out.messages = shown($("chat")) ? [...$("messages").querySelectorAll("li")].map((li) => ({
     author: li.querySelector(".author").textContent, text: li.querySelector(".text").textContent })) : [];
   out.canWrite = shown($("chat-form"));
   out.end = shown($("end")) ? { title: text($("winner-title")), seats: text($("winner-seats")),
-    timeline: [...$("timeline").querySelectorAll("li")].map((li) => li.textContent.trim()) } : null;
-  out.bodyText = document.body.innerText;
+    timeline: [...$("timeline").querySelectorAll("li")].map((li) => tx(li.textContent)) } : null;
+  out.bodyText = tx(document.body.innerText);
   return out;
 }
 """

@@ -543,6 +543,13 @@ class SixPlayers(Table):
         a, b = others[0], others[1]
         if me == captain:
             return a                       # counts twice
+        # the others wait for the Captain's vote to show on their screen, twice
+        tile = next(t for t in snap["tiles"] if t["seat"] == a)
+        if tile["votes"] != phone.t("votes_for", count=2):
+            return False
+        if "double-vote" not in self.covered:
+            self.covered.add("double-vote")
+            phone.shot("33-day-vote-captain-counts-twice")
         if me in others[2:4]:
             return b                       # two plain votes: a tie, 2 against 2
         return None
@@ -576,16 +583,6 @@ class SixPlayers(Table):
                        10, f"{gone.name} shown connected again")
             self.covered.add("back")
             self.hold_debate = False
-        vote = [s for s in snaps.values() if s.get("phase") == day1 and self.step_id(s) == "vote"]
-        if vote and "double-vote" not in self.covered:
-            s = vote[0]
-            captain = self.captain(s)
-            if captain:
-                count = next(t["votes"] for t in s["tiles"] if t["seat"] == min(
-                    x for x in self.living(s) if x != captain))
-                if count == self.p0.t("votes_for", count=2):
-                    self.covered.add("double-vote")
-                    self.p0.shot("33-day-vote-double")
 
 
 class EightPlayers(Table):
