@@ -695,12 +695,22 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     tasks = [loop.create_task(p.run(begin + rng.uniform(0, POLL_EVERY), stop_at)) for p in sim_players]
     await asyncio.sleep(args.ramp)
     stats.measuring = True
+    spies = []
+    if args.profile:  # py-spy on every worker during the measured game load
+        pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+        for k, worker in enumerate(server.workers()):
+            spies.append(subprocess.Popen(
+                [pyspy, "record", "--pid", str(worker), "--duration", str(int(min(args.duration, 30))),
+                 "--format", "raw", "--output", str(OUT / f"profile-sim-{k}.txt"), "--nonblocking",
+                 "--rate", "100"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     cpu_client0 = resource.getrusage(resource.RUSAGE_SELF)
     cpu_server0, t_measure0, busy0 = server.cpu(), time.monotonic(), machine_busy()[0]
     print(f"  {len(sim_players)} players polling every {POLL_EVERY} s; measuring for {args.duration:g} s…",
           flush=True)
     await asyncio.gather(*tasks)
     stats.measuring = False
+    for spy in spies:
+        spy.wait(timeout=60)
     elapsed = time.monotonic() - t_measure0
     cpu_client1 = resource.getrusage(resource.RUSAGE_SELF)
     report["client_cpu_pct"] = 100 * ((cpu_client1.ru_utime + cpu_client1.ru_stime)

@@ -238,6 +238,39 @@ def presence() -> Presence:
     return found
 
 
+# ---------------------------------------------------------------- overdue steps
+
+_advancing: dict[int, threading.Event] = {}
+_advancing_lock = threading.Lock()
+
+
+def advance_once(game_id: int, now: float) -> None:
+    """Advance an overdue game, one thread of this process at a time.
+
+    When a step's deadline passes, every player's next poll finds it overdue; each
+    attempt takes SQLite's write lock just to find that another one already moved
+    the game on. Here the first poll of the process advances it and the others wait
+    for that (a few ms) instead of queueing for the lock.
+    """
+    with _advancing_lock:
+        running = _advancing.get(game_id)
+        if running is None:
+            running = _advancing[game_id] = threading.Event()
+            mine = True
+        else:
+            mine = False
+    if not mine:
+        running.wait(timeout=5)
+        return
+    try:
+        service.advance_game(game_id, now)
+    finally:
+        db.session.rollback()
+        with _advancing_lock:
+            _advancing.pop(game_id, None)
+        running.set()
+
+
 # ---------------------------------------------------------------- the fast path
 
 def session_user_id() -> int | None:
@@ -270,8 +303,7 @@ def fast_state(table_id: str, now: float):
     if read is None:
         return None
     if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
-        service.advance_game(read.game_id, now)  # play goes on even if no scheduler runs
-        db.session.rollback()
+        advance_once(read.game_id, now)  # play goes on even if no scheduler runs
         read = read_table(table_id)
         if read is None:
             return None
