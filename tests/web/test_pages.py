@@ -97,3 +97,11 @@ def test_scripts_parse(app):
     for script in Path(app.static_folder, "js").glob("*.js"):
         result = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
+
+
+def test_error_pages_are_plain_words_in_the_reader_language(make_player):
+    player = make_player()
+    french = player.client.get("/t/ZZZZZ")
+    assert french.status_code == 404 and "Cette page n’existe pas." in french.get_data(as_text=True)
+    english = player.client.get("/t/ZZZZZ?lang=en")
+    assert "This page does not exist." in english.get_data(as_text=True)

@@ -2,6 +2,7 @@
 import logging
 
 from flask import render_template, request
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -28,7 +29,17 @@ def _is_api() -> bool:
     return request.path.startswith("/api/")
 
 
-def _page(status: int, message: str):
+def _page(status: int):
+    """A plain page in the reader's language; details stay in the logs."""
+    messages = {
+        400: _("Cette demande n’a pas pu être traitée."),
+        401: _("Connecte-toi d’abord."),
+        403: _("Tu n’as pas accès à cette page."),
+        404: _("Cette page n’existe pas."),
+        405: _("Cette demande n’a pas pu être traitée."),
+        429: _("Trop de demandes : attends un peu."),
+    }
+    message = messages.get(status, _("Le serveur a eu un problème. Réessaie dans un instant."))
     return render_template("error.html", status=status, message=message), status
 
 
@@ -37,7 +48,7 @@ def register(app) -> None:
     def service_error(e: ServiceError):
         if _is_api():
             return error_response(e.status, e.code, e.message)
-        return _page(e.status, e.message)
+        return _page(e.status)
 
     @app.errorhandler(engine.IllegalAction)
     def illegal_action(e):
@@ -47,18 +58,18 @@ def register(app) -> None:
     def csrf_error(e: CSRFError):
         if _is_api():
             return error_response(400, "csrf_failed", e.description)
-        return _page(400, e.description)
+        return _page(400)
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
         if _is_api():
             code = (e.name or "error").lower().replace(" ", "_").replace("'", "")
             return error_response(e.code or 500, code, e.description or e.name)
-        return _page(e.code or 500, e.name)
+        return _page(e.code or 500)
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):
         log.exception("unexpected error on %s %s", request.method, request.path)
         if _is_api():
             return error_response(500, "internal_error", "Something went wrong on the server.")
-        return _page(500, "Internal Server Error")
+        return _page(500)
