@@ -755,6 +755,13 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"hello world:            {hello['rps']:9.0f} req/s")
     print(f"state poll, full view:  {full['rps']:9.0f} req/s  (view ~{report['full_bytes']:.0f} bytes)")
     print(f"state poll, 304:        {r304['rps']:9.0f} req/s")
+    # Requests per second of server CPU: what each request costs the server, whatever
+    # share of the machine other processes left it during that run.
+    eff = {k: report[k]["rps"] / max(report[k]["server_cpu_pct"] / 100, 1e-9) for k in ("hello", "304", "full")}
+    print(f"per second of server CPU: hello {eff['hello']:.0f}, 304 {eff['304']:.0f}, full {eff['full']:.0f} "
+          f"requests (ratios {eff['304'] / eff['hello']:.2f} and {eff['full'] / eff['hello']:.2f}); "
+          f"the server had {report['hello']['server_cpu_pct']:.0f}%, {report['304']['server_cpu_pct']:.0f}% "
+          f"and {report['full']['server_cpu_pct']:.0f}% of a core in these runs")
     lat_all = stats.lat["poll"] + stats.lat["act"] + stats.lat["chat"] + stats.lat["lobby"]
     n_all = len(lat_all)
     print()
