@@ -30,13 +30,6 @@ TIME_SCALE = os.environ.get("E2E_TIME_SCALE", "0.5")
 SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
 
 
-def pytest_collection_modifyitems(items):
-    here = Path(__file__).parent
-    for item in items:
-        if Path(str(item.fspath)).is_relative_to(here):
-            item.add_marker(pytest.mark.e2e)
-
-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -18,6 +18,8 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from phonekit import Phone, wait_until  # noqa: E402
 
+pytestmark = pytest.mark.e2e
+
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo"]
 NIGHT_STEPS = ("cupid", "seer", "werewolves", "witch")
 GAME_TIMEOUT = 240  # seconds of play before the test gives up
