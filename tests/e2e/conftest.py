@@ -119,7 +119,7 @@ def server(tmp_path, request):
     assert not server.errors(), server.errors()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # closed once the module's games are played
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
         if os.environ.get("CI") or os.geteuid() == 0:
