@@ -126,6 +126,14 @@ class Truth:
             return s in self.lovers and event["partner"] != s
         return False  # HIDDEN_KINDS
 
+    def expected_events(self, s: int) -> list[dict]:
+        """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
+        cache = self.__dict__.setdefault("_expected", {})
+        key = (self.role[s], self.alive[s], s if s in self.lovers else None)
+        if key not in cache:
+            cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
+        return cache[key]
+
     def channels(self, s: int) -> list[str]:
         if self.ended:
             return ["village", "werewolves", "dead"]
@@ -251,7 +259,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         if [_strip(e) for e in view["events"]] != [_strip(e) for e in truth.state["events"]]:
             raise Leak(f"{where}: the end does not show every event")
         return
-    expected = [_strip(e) for e in truth.state["events"] if truth.may_see_event(s, e)]
+    expected = truth.expected_events(s)
     shown = [_strip(e) for e in view["events"]]
     if shown != expected:
         extra = [e for e in shown if e not in expected]
@@ -461,7 +469,7 @@ class AuditGame:
 
     def maybe_chat(self, truth: Truth, views: dict[int, dict]) -> None:
         writers = [(s, v["channels"]["write"]) for s, v in views.items() if v["channels"]["write"]]
-        if not writers or self.rng.random() < 0.5:
+        if not writers or self.rng.random() < 0.65:
             return
         s, channel = self.rng.choice(writers)
         self.chat_counter += 1
@@ -554,7 +562,7 @@ class Clock:
 class Audit:
     """One app over one temporary database, 18 accounts reused from game to game."""
 
-    def __init__(self, directory: str, seed: int, probe_rate: float = 0.15, sample: int = 3,
+    def __init__(self, directory: str, seed: int, probe_rate: float = 0.1, sample: int = 3,
                  small_tables: bool = False):
         from werewolf import store
         from werewolf.web import create_app
