@@ -598,9 +598,9 @@ class Audit:
 
 
 def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
-        small_tables: bool = False) -> Stats:
+        small_tables: bool = False, probe_rate: float = 0.1) -> Stats:
     with tempfile.TemporaryDirectory(dir=directory) as tmp:
-        audit = Audit(tmp, seed, small_tables=small_tables)
+        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate)
         try:
             for i in range(games):
                 audit.play_one()
