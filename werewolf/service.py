@@ -54,12 +54,12 @@ def register(name, password, now: float) -> User:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise ServiceError(400, "invalid_password",
                            f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
+    # Hashing is slow on purpose: never do it while holding the database's write lock.
+    password_hash = generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
     with store.write_transaction():
         if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
             raise ServiceError(409, "name_taken", "This name is already taken.")
-        user = User(name=name, name_key=name.casefold(),
-                    password_hash=generate_password_hash(
-                        password, current_app.config["PASSWORD_HASH_METHOD"]), created_at=now)
+        user = User(name=name, name_key=name.casefold(), password_hash=password_hash, created_at=now)
         db.session.add(user)
     return user
 

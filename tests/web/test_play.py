@@ -46,8 +46,9 @@ def test_every_action_is_reachable_over_many_games(make_table):
         for v in views.values():
             seen.update(spec["action"] for spec in (v["prompt"] or {}).get("actions", []))
 
-    for seed in range(12):
-        if seen >= ALL_ACTIONS:
+    # The server deals at random, so how many games it takes varies: stop as soon as all are seen.
+    for seed in range(60):
+        if seen >= ALL_ACTIONS - {"tiebreak.choose"}:
             break
         make_table(7).start().play_to_end(random.Random(100 + seed), on_views=record)
     assert seen >= ALL_ACTIONS - {"tiebreak.choose"}  # a tie under a living Captain is rare
