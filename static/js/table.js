@@ -623,8 +623,10 @@
 
   // ------------------------------------------------------------------ avatars
 
+  /** Up to two initials, from letters and digits only ("<b>x</b>" gives "BX", not "<"). */
   function initials(text) {
-    return text.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase() || "?";
+    const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    return words.slice(0, 2).map((w) => Array.from(w)[0]).join("").toUpperCase() || "?";
   }
   function hue(text) {
     let h = 0;
