@@ -42,7 +42,7 @@ def client_strings() -> dict:
         # prompts
         "prompt.cupid.pair": _("Choisis les deux amoureux"),
         "prompt.seer.look": _("Choisis le joueur à sonder"),
-        "prompt.werewolves.designate": _("Désigne votre victime"),
+        "prompt.werewolves.designate": _("Désigne ta victime"),
         "prompt.witch": _("Sorcière, que fais-tu ?"),
         "prompt.witch.poison": _("Choisis qui empoisonner"),
         "prompt.hunter.shoot": _("Tu meurs : choisis qui emporter avec toi"),
@@ -71,7 +71,7 @@ def client_strings() -> dict:
         # events
         "ev.game_start": _("La partie commence. Bonne chance !"),
         "ev.deaths_none": _("Personne n’est mort."),
-        "ev.death": _("{name} est mort : c’était {role}."),
+        "ev.death": _("Mort de {name}, qui était {role}."),
         "ev.death_grief": _("{name} meurt de chagrin : c’était {role}."),
         "ev.seer_look": _("Tu as sondé {name} : c’est {role}."),
         "ev.lover": _("Tu es amoureux de {name}. Si l’un meurt, l’autre aussi."),
