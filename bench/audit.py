@@ -534,15 +534,18 @@ def _headers(response) -> str:
     return "\n".join(f"{k}: {v}" for k, v in response.headers.items())
 
 
-def random_move(prompt: dict, rng: random.Random, focus: int | None = None) -> dict:
-    """A legal move of the prompt; targets lean towards ``focus`` so that votes converge."""
+def random_move(prompt: dict, rng: random.Random, focus: int | None = None, abstain: float = 0.04) -> dict:
+    """A legal move of the prompt; targets lean towards ``focus`` so that votes converge.
+
+    ``abstain`` is how often a target that may be null (withdraw, abstain) is left null.
+    The HTTP and process tests share it."""
     spec = rng.choice(prompt["actions"])
     body = {"action": spec["action"], "step": prompt["step"]}
     choices = spec.get("choices", [])
     if spec.get("count"):
         body["targets"] = rng.sample(choices, spec["count"])
     elif choices:
-        if spec.get("nullable") and rng.random() < 0.04:
+        if spec.get("nullable") and rng.random() < abstain:
             body["target"] = None
         elif focus in choices and rng.random() < 0.9:
             body["target"] = focus

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.audit import random_move
+
 requests = pytest.importorskip("requests")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,17 +176,6 @@ ACT_EVENT = {  # what an accepted action leaves in the log: (kind, fields from t
     "vote.cast": lambda s, b: ("vote_cast", {"step": "vote", "seat": s, "target": b.get("target")}),
     "tiebreak.choose": lambda s, b: ("tiebreak", {"captain": s, "target": b["target"]}),
 }
-
-
-def random_move(prompt: dict, rng: random.Random) -> dict:
-    spec = rng.choice(prompt["actions"])
-    body = {"action": spec["action"], "step": prompt["step"]}
-    choices = spec.get("choices", [])
-    if spec.get("count"):
-        body["targets"] = rng.sample(choices, spec["count"])
-    elif choices:
-        body["target"] = rng.choice(choices)
-    return body
 
 
 class Activity:

@@ -4,6 +4,8 @@ import random
 
 import pytest
 
+from bench import audit
+
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
          "Jules", "Karim", "Léa", "Malo", "Nora", "Oscar", "Paula", "Quentin", "Rose"]
 
@@ -100,20 +102,10 @@ class Table:
                 self.finish_step()  # nobody left to act, or let the time run out sometimes
                 continue
             seat, prompt = rng.choice(actors)
-            response = self.seats[seat].act(self.id, **random_move(prompt, rng))
+            response = self.seats[seat].act(self.id, **audit.random_move(prompt, rng, abstain=0.1))
             assert response.status_code == 200, response.get_json()
         raise AssertionError("the game did not end")
 
-
-def random_move(prompt: dict, rng: random.Random) -> dict:
-    spec = rng.choice(prompt["actions"])
-    body = {"action": spec["action"], "step": prompt["step"]}
-    choices = spec.get("choices", [])
-    if spec.get("count"):
-        body["targets"] = rng.sample(choices, spec["count"])
-    elif choices:
-        body["target"] = None if spec.get("nullable") and rng.random() < 0.1 else rng.choice(choices)
-    return body
 
 
 @pytest.fixture
