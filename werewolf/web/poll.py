@@ -156,13 +156,17 @@ class ViewCache:
             self._items.clear()
 
 
-def view_cache() -> ViewCache:
-    """This app's cache (one per app object, so a test's "restarted" app starts empty)."""
+def _per_app(key: str, make):
+    """One object per app (so a test's "restarted" app starts empty)."""
     extensions = current_app.extensions
-    cache = extensions.get("werewolf.view_cache")
-    if cache is None:
-        cache = extensions.setdefault("werewolf.view_cache", ViewCache())
-    return cache
+    found = extensions.get(key)
+    if found is None:
+        found = extensions.setdefault(key, make())
+    return found
+
+
+def view_cache() -> ViewCache:
+    return _per_app("werewolf.view_cache", ViewCache)
 
 
 def serialize(view: dict) -> bytes:
@@ -231,11 +235,7 @@ class Presence:
 
 
 def presence() -> Presence:
-    extensions = current_app.extensions
-    found = extensions.get("werewolf.presence")
-    if found is None:
-        found = extensions.setdefault("werewolf.presence", Presence())
-    return found
+    return _per_app("werewolf.presence", Presence)
 
 
 # ---------------------------------------------------------------- overdue steps
