@@ -71,7 +71,7 @@ def client_strings() -> dict:
         # events
         "ev.game_start": _("La partie commence. Bonne chance !"),
         "ev.deaths_none": _("Personne n’est mort."),
-        "ev.death": _("Mort de {name}, qui était {role}."),
+        "ev.death": _("{name} rejoint les morts : c’était {role}."),
         "ev.death_grief": _("{name} meurt de chagrin : c’était {role}."),
         "ev.seer_look": _("Tu as sondé {name} : c’est {role}."),
         "ev.lover": _("Tu es amoureux de {name}. Si l’un meurt, l’autre aussi."),
