@@ -293,7 +293,8 @@ def test_witch_time_out_keeps_the_potions_she_used():
     assert t.dead() == []
 
 
-def test_potions_are_once_per_game():
+def night_two_with_both_potions_spent() -> Table:
+    """The Witch (seat 6) saved and poisoned on night 1; the wolves devour 4 on night 2."""
     t = Table(EIGHT, captain=False)
     t.until("werewolves")
     t.wolves_kill(3)
@@ -304,22 +305,18 @@ def test_potions_are_once_per_game():
     t.vote_all({})
     t.until("werewolves")
     t.wolves_kill(4)
+    return t
+
+
+def test_potions_are_once_per_game():
+    t = night_two_with_both_potions_spent()
     assert set(t.actions(6)) == {"witch.done"}
     t.refuse(6, {"action": "witch.save"}, "potion_used")
     t.refuse(6, {"action": "witch.poison", "target": 1}, "potion_used")
 
 
 def test_witch_step_runs_with_both_potions_spent_until_she_confirms():
-    t = Table(EIGHT, captain=False)
-    t.until("werewolves")
-    t.wolves_kill(3)
-    t.do(6, "witch.save")
-    t.do(6, "witch.poison", 8)
-    t.do(6, "witch.done")
-    t.until("vote")
-    t.vote_all({})
-    t.until("werewolves")
-    t.wolves_kill(4)
+    t = night_two_with_both_potions_spent()
     assert t.step == "witch"
     full = t.game.deadline - t.now
     t.tick(30)

@@ -169,8 +169,8 @@ def check_end(game: Game, now: float) -> bool:
     game.deadline = None
     game.actor = None
     game.winner = result
+    # Emitted once ended: every seat's version moves, since everything is revealed now.
     game.emit("game_end", EVERYONE, now, winner=result)
-    game.touch_all()   # everything is revealed to everyone now
     return True
 
 
