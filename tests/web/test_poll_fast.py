@@ -19,7 +19,7 @@ def ordinary_views(table, monkeypatch) -> dict[int, tuple]:
     with table.app.app_context():
         poll.view_cache().clear()
     with monkeypatch.context() as m:
-        m.setattr(poll, "fast_state", lambda *a: None)
+        m.setattr(poll, "fast_state", lambda *a, **k: None)
         for player in table.seats.values():
             player.state(table.id)  # everyone's presence written now, so "connected" agrees
         out = {}
@@ -148,3 +148,93 @@ def test_the_presence_of_many_polls_is_written_together(make_table, clock, app):
     with app.app_context():
         seen = db.session.scalars(select(Seat.last_seen).where(Seat.table_id == table.id)).all()
     assert len(seen) == 6 and min(seen) >= clock.now - poll.Presence.FLUSH_EVERY
+
+
+# ---------------------------------------------------------------- the WSGI gate in front of Flask
+
+def _count_flask_requests(app, monkeypatch) -> list:
+    """Every request that reached Flask's own WSGI app (past poll.PollGate)."""
+    seen = []
+    wsgi = app.wsgi_app
+    while not isinstance(wsgi, poll.PollGate):
+        wsgi = wsgi.wsgi_app
+    inner = wsgi.wsgi_app
+
+    def counting(environ, start_response):
+        seen.append(environ["PATH_INFO"])
+        return inner(environ, start_response)
+
+    monkeypatch.setattr(wsgi, "wsgi_app", counting)
+    return seen
+
+
+def test_a_seated_players_poll_never_reaches_flask_once_the_table_is_known(make_table, monkeypatch):
+    table = make_table(6).start()
+    alice = table.players[0]
+    first = alice.state_response(table.id)  # the table's own part needs Flask's url_for once
+    through_flask = _count_flask_requests(table.app, monkeypatch)
+    not_modified = alice.state_response(table.id, first.headers["ETag"])
+    again = alice.state_response(table.id)
+    bob = table.players[1].state_response(table.id)
+    assert (not_modified.status_code, again.status_code, bob.status_code) == (304, 200, 200)
+    assert through_flask == []
+    for response in (not_modified, again, bob):  # what Flask would have added
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Cache-Control"] == "no-cache, private"
+        assert response.headers["Vary"] == "Cookie"
+    assert again.headers["Content-Type"] == "application/json"
+    assert again.get_json() == first.get_json()
+
+
+def _session_cookie_of(app, data: dict, signed_at: int | None = None) -> str:
+    serializer = app.session_interface.get_signing_serializer(app)
+    if signed_at is not None:
+        serializer.signer = type("SignedThen", (serializer.signer,), {"get_timestamp": lambda self: signed_at})
+    return serializer.dumps(data)
+
+
+@pytest.mark.parametrize("how", ["tampered", "expired", "other key", "no user"])
+def test_a_bad_session_cookie_is_refused_as_flask_refuses_it(make_table, how):
+    import time
+
+    from itsdangerous import URLSafeTimedSerializer
+
+    table = make_table(6).start()
+    app, alice = table.app, table.players[0]
+    user_id = alice.client.get("/api/me").get_json()["user"]["id"]
+    lifetime = int(app.permanent_session_lifetime.total_seconds())
+    if how == "tampered":
+        good = _session_cookie_of(app, {"_user_id": str(user_id)})
+        cookie = good[:-2] + ("AA" if not good.endswith("AA") else "BB")
+    elif how == "expired":
+        cookie = _session_cookie_of(app, {"_user_id": str(user_id)}, int(time.time()) - lifetime - 60)
+    elif how == "other key":
+        cookie = URLSafeTimedSerializer("not the key", salt="cookie-session").dumps({"_user_id": str(user_id)})
+    else:
+        cookie = _session_cookie_of(app, {"lang": "fr"})
+    client = app.test_client()
+    client.set_cookie("session", cookie, domain=app.config["SERVER_NAME"])
+    response = client.get(f"/api/tables/{table.id}/state")
+    assert response.status_code == 401 and response.get_json()["error"]["code"] == "login_required"
+
+
+def test_a_forged_session_for_a_seated_player_works_only_with_the_key(make_table):
+    """The gate trusts exactly what Flask's session would: a cookie signed with the app's key."""
+    table = make_table(6).start()
+    app, alice = table.app, table.players[0]
+    user_id = alice.client.get("/api/me").get_json()["user"]["id"]
+    client = app.test_client()
+    client.set_cookie("session", _session_cookie_of(app, {"_user_id": str(user_id)}),
+                      domain=app.config["SERVER_NAME"])
+    assert client.get(f"/api/tables/{table.id}/state").status_code == 200
+
+
+def test_strong_session_protection_sends_every_poll_through_flask_login(make_table, monkeypatch):
+    table = make_table(6).start()
+    alice = table.players[0]
+    alice.state_response(table.id)
+    table.app.config["SESSION_PROTECTION"] = "strong"
+    through_flask = _count_flask_requests(table.app, monkeypatch)
+    assert alice.state_response(table.id).status_code == 200
+    assert through_flask == [f"/api/tables/{table.id}/state"]

@@ -1,5 +1,5 @@
 """Playing: the per-player state poll (with ETag/304), actions and chat."""
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
@@ -84,9 +84,13 @@ def _my_seat(table_id: str) -> Seat:
 @bp.get("/<table_id>/state")
 def state(table_id: str):
     t = now()
-    response = poll.fast_state(table_id, t)  # a 304 or an unchanged view: no ORM, no view built
-    if response is not None:
-        return response
+    # What poll.PollGate declined; a poll of a seated player lands here only when the
+    # table's own part of the view is not cached yet (it needs url_for).
+    user_id = poll.session_user_id()
+    if user_id is not None:
+        answer = poll.fast_state(current_app._get_current_object(), request.environ, table_id, user_id, t, build_table=True)
+        if answer is not None:
+            return poll.flask_response(answer)
     if not current_user.is_authenticated:  # a session naming a user that no longer exists
         return login_manager.unauthorized()
     seat = _my_seat(table_id)
@@ -104,7 +108,7 @@ def state(table_id: str):
     etag = poll.etag_of(table.id, table.lobby_rev, seat.number, connected,
                         (row.id, game.version_for(seat.number)) if game is not None else None)
     if request.if_none_match.contains(etag):
-        return poll.not_modified(etag)
+        return poll.flask_response(poll.not_modified(etag))
     view = _game_view(game, seat, t) if game is not None else _lobby_view(table, seat)
     view["version"] = int(etag[:12], 16)
     view["table"] = table_json(table)
@@ -112,8 +116,8 @@ def state(table_id: str):
         player["connected"] = player["seat"] in connected
     body = poll.serialize(view)
     deadline = game.deadline if game is not None and view.get("step") else None
-    poll.view_cache().put((etag, request.host_url), body, deadline)
-    return poll.json_response(body, deadline, t, etag)
+    poll.view_cache().put((etag, poll.host_key(request.environ)), body, deadline)
+    return poll.flask_response(poll.json_response(body, deadline, t, etag))
 
 
 def _game_view(game, seat: Seat, t: float) -> dict:
