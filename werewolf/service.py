@@ -212,22 +212,41 @@ def reopen_table(table_id, user: User, now: float) -> Table:
 
 # ---------------------------------------------------------------- playing
 
+# A move reads the game, applies the rules and writes only if nobody moved the game in
+# between (store.save_if_unchanged); otherwise it starts again from the new state.
+MAX_ATTEMPTS = 50
+
+
 def _play(table_id, user: User, now: float, change) -> None:
-    """Lock the table's game, load it, ``change(game, seat)``, save, commit."""
+    """Load the table's game, ``change(game, seat)``, save it if it did not move meanwhile."""
     advance_overdue(table_id, now)
-    with store.write_transaction():
-        table = db.session.get(Table, table_id) if isinstance(table_id, str) else None
-        if table is None:
+    for _ in range(MAX_ATTEMPTS):
+        found = db.session.execute(
+            select(Table.current_game_id, Seat.number)
+            .outerjoin(Seat, (Seat.table_id == Table.id) & (Seat.user_id == user.id))
+            .where(Table.id == table_id)
+        ).first() if isinstance(table_id, str) else None
+        if found is None:
+            db.session.rollback()
             raise ServiceError(404, "table_not_found", "No such table.")
-        seat = seat_of(table, user.id)
-        if seat is None:
+        game_id, seat_number = found
+        if seat_number is None:
+            db.session.rollback()
             raise ServiceError(403, "not_seated", "You are not seated at this table.")
-        if table.current_game_id is None:
+        if game_id is None:
+            db.session.rollback()
             raise ServiceError(409, "game_not_started", "The game has not started.")
-        row = store.lock_game(table.current_game_id)
-        game = store.load_for_update(row)
-        change(game, seat.number)  # raises engine.IllegalAction before changing anything
-        store.save_game(row, game)
+        read = store.read_game(game_id)
+        game = store.load_for_update(read)
+        try:
+            change(game, seat_number)  # raises engine.IllegalAction before changing anything
+        except engine.IllegalAction:
+            if store.game_rev(game_id) == read.rev:
+                raise  # refused by the game as it stands
+            continue  # refused by a state already gone: judge again on the new one
+        if store.save_if_unchanged(read, game):
+            return
+    raise ServiceError(503, "busy", "The game is too busy right now; try again.")
 
 
 def act(table_id, user: User, body: dict, now: float) -> None:
@@ -239,16 +258,21 @@ def chat(table_id, user: User, channel, text, now: float) -> None:
 
 
 def advance_game(game_id: int, now: float) -> bool:
-    """Resolve the time-out of a game's step if its deadline has passed. Idempotent."""
-    with store.write_transaction():
-        row = store.lock_game(game_id)
-        if row is None or row.status != "running" or row.deadline is None or row.deadline > now:
+    """Resolve the time-out of a game's step if its deadline has passed. Idempotent.
+
+    Written only if nobody moved the game since it was read, so a step times out
+    exactly once however many workers and polls try at the same moment.
+    """
+    for _ in range(MAX_ATTEMPTS):
+        read = store.read_game(game_id)
+        if read is None or read.status != "running" or read.deadline is None or read.deadline > now:
             return False  # someone else advanced it first, or it is not due
-        game = store.load_for_update(row)
+        game = store.load_for_update(read)
         if not engine.advance(game, now):
             return False
-        store.save_game(row, game)
-        return True
+        if store.save_if_unchanged(read, game):
+            return True
+    return False
 
 
 def advance_overdue(table_id, now: float) -> None:
