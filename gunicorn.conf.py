@@ -13,7 +13,10 @@ threads = int(os.environ.get("GUNICORN_THREADS", "16"))
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+# No access log unless asked for (GUNICORN_ACCESS_LOG=- for stdout, or a file path):
+# every player polls every 1.5 s, so 100 tables would write ~1,200 lines a second
+# (~10 GB a day), and the log's lock was where a fifth of the busy threads waited.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 # Trust X-Forwarded-* only from a proxy on this machine (see README, "Behind a reverse proxy").
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -13,7 +13,9 @@ compete for the GIL) is what keeps 100 tables' moves from queueing behind it.
 """
 import contextlib
 import contextvars
+import fcntl
 import json
+import os
 import threading
 from collections import OrderedDict
 from typing import NamedTuple
@@ -31,9 +33,45 @@ _AFTER_COMMIT = "werewolf_after_commit"
 # Set while a write transaction starts, so SQLite begins it with BEGIN IMMEDIATE.
 _immediate = contextvars.ContextVar("werewolf_immediate_transaction", default=False)
 
-# SQLite: one writer per process at a time. Threads queue on this lock (woken at
-# once) rather than in SQLite's busy handler, which polls with sleeps of up to 100 ms.
-_sqlite_writer = threading.Lock()
+
+
+class _SqliteWriter:
+    """SQLite's write lock, queued for in the kernel rather than in SQLite's busy handler.
+
+    The busy handler polls with sleeps growing to 100 ms: a waiting worker sleeps
+    while another worker's threads take the lock again and again, and under load a
+    write waited out the 10 s busy timeout ("database is locked"). Here the threads
+    of a process queue on a lock, and the processes on an exclusive ``flock`` of a
+    file beside the database, which wakes a waiter as soon as it is released (and is
+    released by the kernel if the process dies).
+    """
+
+    def __init__(self):
+        self._threads = threading.Lock()
+        self._files: dict[tuple[int, str], int] = {}
+
+    @contextlib.contextmanager
+    def hold(self, database: str | None):
+        with self._threads:
+            if not database or database == ":memory:":
+                yield
+                return
+            fd = self._file(database)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def _file(self, database: str) -> int:
+        key = (os.getpid(), database)  # a forked worker opens its own
+        fd = self._files.get(key)
+        if fd is None:
+            fd = self._files[key] = os.open(database + "-writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        return fd
+
+
+_sqlite_writer = _SqliteWriter()
 
 
 def configure_engine(sa_engine) -> None:
@@ -85,8 +123,9 @@ def write_transaction():
     PostgreSQL too. Commits on success, rolls back on any exception.
     """
     db.session.rollback()  # end any read transaction, whose snapshot may be stale
-    serial = _sqlite_writer if db.engine.dialect.name == "sqlite" else contextlib.nullcontext()
-    with serial:
+    sa_engine = db.engine
+    sqlite = sa_engine.dialect.name == "sqlite"
+    with _sqlite_writer.hold(sa_engine.url.database) if sqlite else contextlib.nullcontext():
         token = _immediate.set(True)
         try:
             db.session.connection()  # begins now, while the flag is set
