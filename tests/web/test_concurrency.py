@@ -112,3 +112,76 @@ def test_a_game_resumes_after_the_app_is_recreated(make_app, make_table, clock):
     after = table.views()
     assert after[1]["step"]["seq"] == seq + 1
     table.play_to_end(random.Random(5))
+
+
+def _move_in_between(monkeypatch, other_move):
+    """Make ``other_move()`` happen once, between a move's read of the game and its write."""
+    from werewolf import store
+
+    real = store.load_for_update
+    pending = [other_move]
+
+    def load_then_move(read):
+        game = real(read)
+        if pending:
+            pending.pop()()
+        return game
+
+    monkeypatch.setattr(store, "load_for_update", load_then_move)
+
+
+def _write_directly(app, game_id: int, change, now: float):
+    """Another worker's move: read, change, write, bypassing this process's queue."""
+    from werewolf import store
+
+    with app.app_context():
+        read = store.read_game(game_id)
+        game = store.load_for_update(read)
+        change(game)
+        assert store.save_if_unchanged(read, game)
+
+
+def _game_id(table) -> int:
+    from werewolf.models import Table as TableRow
+
+    with table.app.app_context():
+        return db.session.get(TableRow, table.id).current_game_id
+
+
+def test_a_move_whose_game_moved_meanwhile_is_played_again_on_the_new_state(make_table, monkeypatch, clock):
+    from werewolf import engine
+
+    table = make_table(6).start()
+    for _ in range(20):  # on to a step where somebody may write
+        writers = [(s, v["channels"]["write"]) for s, v in table.views().items() if v["channels"]["write"]]
+        if writers:
+            break
+        table.finish_step()
+    seat, channel = writers[0]
+    _move_in_between(monkeypatch, lambda: _write_directly(
+        table.app, _game_id(table), lambda g: engine.post_chat(g, seat, channel, "first", clock.now), clock.now))
+    assert table.seats[seat].chat(table.id, channel, "second").status_code == 201
+    texts = [m["text"] for m in table.seats[seat].state(table.id)["chat"][channel]]
+    assert texts[-2:] == ["first", "second"]  # neither write lost the other
+
+
+def test_a_refusal_by_a_state_already_gone_is_judged_again(make_table, monkeypatch, clock):
+    """The step moves on between the read and the rules: the action for the new step counts."""
+    from werewolf import engine
+
+    table = make_table(6).start(roles={"cupid": False})
+    game_id = _game_id(table)
+    views = table.views()
+    seer = next(s for s, v in views.items() if v["me"]["role"] == "seer")
+    assert views[seer]["step"]["id"] == "seer"
+    step = views[seer]["step"]["seq"]
+    wolf = next(s for s, v in views.items() if v["me"]["role"] == "werewolf")
+    target = next(s for s, v in views.items() if v["me"]["role"] not in ("werewolf",) and s != seer)
+
+    def seer_looks(game):
+        engine.apply(game, seer, {"action": "seer.look", "target": wolf}, clock.now)
+
+    # The wolves' step has not begun when the wolf's request reads the game; it has when it writes.
+    _move_in_between(monkeypatch, lambda: _write_directly(table.app, game_id, seer_looks, clock.now))
+    response = table.seats[wolf].act(table.id, "werewolves.designate", target=target, step=step + 1)
+    assert response.status_code == 200, response.get_json()
