@@ -119,7 +119,8 @@ def _json(schema: dict, description: str) -> dict:
 def _errors(*statuses: int) -> dict:
     text = {400: "bad input (or a missing/wrong CSRF token: csrf_failed)", 401: "not logged in",
             403: "not allowed for you", 404: "no such table or seat", 405: "method not allowed",
-            409: "not now", 413: "body over 64 KiB", 429: "rate limited"}
+            409: "not now", 413: "body over 64 KiB", 429: "rate limited",
+            503: "busy: the game moved too often meanwhile; try again"}
     return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
 
 
@@ -191,10 +192,10 @@ def document() -> dict:
                                "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/act": {"post": _op(
                 "act in the current step", {"200": _json(_ref("Ok"), "done")}, params=[TABLE_ID],
-                body=_ref("Action"))},
+                errors=WRITE + (503,), body=_ref("Action"))},
             "/api/tables/{table_id}/chat": {"post": _op(
                 "write in a channel", {"201": _json(_ref("Ok"), "posted")}, params=[TABLE_ID],
-                errors=WRITE + (429,), body=_ref("ChatMessage"))},
+                errors=WRITE + (429, 503), body=_ref("ChatMessage"))},
         },
         "components": {
             "schemas": SCHEMAS,
