@@ -14,7 +14,8 @@ What it does, all on 127.0.0.1 and all stopping by itself:
    answered 304 (``If-None-Match``), the same poll answered in full (no
    ``If-None-Match``), and a minimal Flask "hello world" (``bench/hello.py``) served
    by the same gunicorn settings: same client, same duration, same connection count.
-3. Simulates T tables of 18 players as HTTP clients (one asyncio process, aiohttp):
+3. Simulates T tables of 18 players as HTTP clients (one asyncio process, a minimal
+   HTTP/1.1 keep-alive client of its own, one connection per player):
    accounts are registered, tables created, joined, set up and started through the
    API; each player polls its state every 1.5 s with ``If-None-Match``, acts on its
    prompt after a short random delay (some do not, so steps end both early and by
@@ -24,7 +25,7 @@ What it does, all on 127.0.0.1 and all stopping by itself:
    server's peak memory, client and server CPU, and as its last three lines
    ``ratio_304_vs_hello``, ``ratio_full_vs_hello``, ``p99_ms_at_T_tables``.
 
-It installs nothing: a missing ``wrk`` or ``aiohttp`` stops it with a message.
+It installs nothing: a missing ``wrk`` stops it with a message.
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ import tempfile
 import threading
 import time
 from datetime import datetime
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,15 +74,18 @@ def die(message: str) -> None:
 def check_tools() -> None:
     if shutil.which("wrk") is None:
         die("`wrk` is missing. Install it with: apt-get install -y wrk")
-    try:
-        import aiohttp  # noqa: F401
-    except ImportError:
-        die("the Python package `aiohttp` is missing. Install the bench tools with: "
-            ".venv/bin/pip install -e '.[bench]'")
     for tool in ("gunicorn", "flask"):
         if not (BIN / tool).exists():
             die(f"`{tool}` is not in {BIN}: run this script with the project's venv "
                 "(.venv/bin/python bench/load.py) after `.venv/bin/pip install -e '.[bench]'`")
+
+
+def open_files(needed: int) -> None:
+    """Raise the soft limit of open files to ``needed`` if the hard limit allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE,
+                           (needed if hard == resource.RLIM_INFINITY else min(needed, hard), hard))
 
 
 def free_port() -> int:
@@ -331,15 +336,299 @@ def saturate(runs: list[tuple], args) -> dict:
 
 
 # ------------------------------------------------------------------ HTTP client
+#
+# The simulation's own HTTP/1.1 client, on asyncio.Protocol: one request at a time
+# per connection, answers read by Content-Length (gunicorn sends one for every
+# answer here; 304 has no body), connections kept alive and reused. Each simulated
+# player has its own (like a phone's browser): mostly one, a second one only while
+# an act or a message overlaps a poll. It costs a fraction of aiohttp's CPU per
+# request, so the load client does not take the CPU it is measuring.
+
+REQUEST_TIMEOUT = 30.0  # seconds per request, connecting included: every request is bounded
+IDLE_REUSE = 2.5        # reuse a kept-alive connection idle at most this long: gunicorn
+                        # closes one idle for 5 s (keepalive), and one being closed must
+                        # not get a request
+USER_AGENT = "werewolf-bench-load"  # the same on every request: Flask-Login's session protection
+HEADER = re.compile(r"^([^:\r\n]+):[ \t]*(.*?)[ \t]*\r?$", re.M)  # "Name: value" in an answer's head
+
+
+class HTTPError(Exception):
+    """The exchange broke (the server closed the connection, a malformed answer):
+    counted as a transport error."""
+
+
+class ServerDisconnected(HTTPError):
+    pass
+
+
+class UnsupportedResponse(Exception):
+    """An answer this client does not read (chunked): the bench stops, loudly."""
+
+
+class Deadlines:
+    """The requests in flight and their deadlines, checked every ``TICK`` seconds by one
+    timer: a timer per request would cost more than the request (asyncio's timer heap)."""
+
+    TICK = 0.25
+    current: "Deadlines | None" = None  # the running loop's
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.inflight: dict[Connection, float] = {}
+        loop.call_later(self.TICK, self.check)
+
+    def check(self) -> None:
+        if self.loop.is_closed():
+            return
+        now = self.loop.time()
+        for conn, deadline in list(self.inflight.items()):
+            if now >= deadline:
+                conn.expire()
+        self.loop.call_later(self.TICK, self.check)
+
+    @classmethod
+    def of(cls, loop) -> "Deadlines":
+        if cls.current is None or cls.current.loop is not loop:
+            cls.current = cls(loop)
+        return cls.current
+
+
+class Connection(asyncio.Protocol):
+    """One HTTP/1.1 connection; ``exchange`` sends a request and waits for its answer."""
+
+    def __init__(self):
+        self.transport = None
+        self.closed = False
+        self.buf = bytearray()
+        self.waiter: asyncio.Future | None = None
+        self.deadlines: Deadlines | None = None
+        self.timeout = 0.0
+        self.method = "GET"
+        self.head: tuple | None = None  # (status, headers, set-cookie lines, keep-alive)
+        self.length = 0                 # body bytes announced; -1: until the server closes
+        self.received = False           # a byte of the answer arrived
+        self.idle_since = 0.0
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def connection_lost(self, exc) -> None:
+        self.closed = True
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            if self.head is not None and self.length < 0:  # a body that ends with the connection
+                self._answer(bytes(self.buf))
+            else:
+                waiter.set_exception(ServerDisconnected(
+                    "the server closed the connection" + (f": {exc}" if exc else "")))
+
+    def data_received(self, data: bytes) -> None:
+        waiter = self.waiter
+        if waiter is None or waiter.done():  # nothing was asked
+            self.close(abort=True)
+            return
+        self.received = True
+        try:
+            if self.buf or self.head is not None:
+                self.buf += data
+                self._parse(self.buf)
+            else:  # usually the whole answer in one piece: no copy
+                rest = self._parse(data)
+                if rest is not None:
+                    self.buf += rest
+        except (HTTPError, UnsupportedResponse) as exc:
+            if not waiter.done():
+                waiter.set_exception(exc)
+            self.close(abort=True)
+
+    def _parse(self, buf):
+        """Read the answer from ``buf`` (``self.buf``, or bytes just received); returns
+        what is left of bytes that do not make a whole answer yet."""
+        start = 0
+        while self.head is None:
+            end = buf.find(b"\r\n\r\n", start)
+            if end < 0:
+                if len(buf) - start > 65536:
+                    raise HTTPError("answer head over 64 KiB")
+                return self._rest(buf, start)
+            head = buf[start:end].decode("latin-1")
+            start = end + 4
+            line, _, fields = head.partition("\r\n")
+            version, _, rest = line.partition(" ")
+            try:
+                status = int(rest[:3])
+            except ValueError:
+                raise HTTPError(f"bad status line {line[:80]!r}") from None
+            if 100 <= status < 200:  # an interim answer: the real one follows
+                continue
+            headers, cookies = {}, []
+            for name, value in HEADER.findall(fields):
+                name = name.lower()
+                if name == "set-cookie":
+                    cookies.append(value)
+                else:
+                    headers[name] = value
+            if "transfer-encoding" in headers:
+                raise UnsupportedResponse(
+                    f"Transfer-Encoding: {headers['transfer-encoding']} in a {status} answer: "
+                    "bench/load.py's client reads Content-Length bodies only")
+            connection = headers.get("connection", "").lower()
+            keep = "close" not in connection if version == "HTTP/1.1" else "keep-alive" in connection
+            if status in (204, 304) or self.method == "HEAD":
+                length = 0
+            elif "content-length" in headers:
+                try:
+                    length = int(headers["content-length"])
+                except ValueError:
+                    raise HTTPError(f"bad Content-Length {headers['content-length']!r}") from None
+            else:  # no length: the body ends when the server closes
+                length, keep = -1, False
+            self.head, self.length = (status, headers, cookies, keep), length
+        if self.length < 0 or len(buf) - start < self.length:
+            return self._rest(buf, start)
+        end = start + self.length
+        extra = len(buf) > end
+        self._answer(bytes(buf[start:end]))
+        if extra:  # bytes nobody asked for: do not reuse
+            self.close(abort=True)
+        return None
+
+    def _rest(self, buf, start: int):
+        if buf is self.buf:
+            del buf[:start]
+            return None
+        return buf[start:]
+
+    def _answer(self, body: bytes) -> None:
+        status, headers, cookies, keep = self.head
+        self.head = None
+        self.buf.clear()
+        self.deadlines.inflight.pop(self, None)
+        if not self.waiter.done():
+            self.waiter.set_result((status, headers, cookies, body, keep))
+
+    def expire(self) -> None:
+        self.deadlines.inflight.pop(self, None)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_exception(TimeoutError(f"no answer within {self.timeout:.1f} s"))
+        self.close(abort=True)
+
+    async def exchange(self, method: str, data: bytes, timeout: float) -> tuple:
+        """Send one request; (status, headers by lower-case name, set-cookie lines, body,
+        keep-alive). A ``TimeoutError`` after ``timeout`` seconds (within ``Deadlines.TICK``)."""
+        self.received = False
+        if self.transport.is_closing():
+            raise ServerDisconnected("the connection was closing")
+        loop = asyncio.get_running_loop()
+        if self.deadlines is None:
+            self.deadlines = Deadlines.of(loop)
+        self.waiter = waiter = loop.create_future()
+        self.method, self.head, self.timeout = method, None, timeout
+        self.buf.clear()
+        self.deadlines.inflight[self] = loop.time() + timeout
+        self.transport.write(data)
+        try:
+            return await waiter
+        except BaseException:
+            self.close(abort=True)  # its answer may still come: never reuse it
+            raise
+        finally:
+            self.deadlines.inflight.pop(self, None)
+            self.waiter = None
+
+    def close(self, abort: bool = False) -> None:
+        self.closed = True
+        if self.transport is not None:
+            if abort:
+                self.transport.abort()
+            else:
+                self.transport.close()
+
+
+class Client:
+    """One browser's connections to the server: kept alive, one request at a time each."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.host_header = f"Host: {host}:{port}"
+        self.idle: list[Connection] = []
+
+    def _idle_connection(self, now: float) -> Connection | None:
+        while self.idle:
+            conn = self.idle.pop()  # the most recently used first
+            if not conn.closed and now - conn.idle_since < IDLE_REUSE:
+                return conn
+            conn.close()
+        return None
+
+    async def _connect(self, timeout: float) -> Connection:
+        loop = asyncio.get_running_loop()
+        async with asyncio.timeout(max(timeout, 0.0)):
+            _, conn = await loop.create_connection(Connection, self.host, self.port)
+        return conn
+
+    async def request(self, method: str, data: bytes) -> tuple:
+        """Send ``data`` (a whole request); see ``Connection.exchange`` for the result."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REQUEST_TIMEOUT
+        conn = self._idle_connection(loop.time())
+        answer = None
+        if conn is not None:
+            try:
+                answer = await conn.exchange(method, data, deadline - loop.time())
+            except ServerDisconnected:
+                # The server closed this kept-alive connection as the request went out:
+                # an idempotent request is sent again on a new one, once, as aiohttp
+                # and browsers do (RFC 9112, 9.3.1).
+                if method != "GET" or conn.received:
+                    raise
+        if answer is None:
+            conn = await self._connect(deadline - loop.time())
+            answer = await conn.exchange(method, data, deadline - loop.time())
+        if answer[4] and not conn.closed:
+            conn.idle_since = loop.time()
+            self.idle.append(conn)
+        else:
+            conn.close()
+        return answer
+
+    def close(self) -> None:
+        for conn in self.idle:
+            conn.close()
+        self.idle.clear()
+
 
 class Account:
-    def __init__(self, name: str, session):
-        self.name, self.session, self.csrf = name, session, ""
+    """A user: one cookie jar and CSRF token for all its seats; its own connections for setup."""
 
-    def cookie_header(self, base: str) -> str:
-        from yarl import URL
-        jar = self.session.cookie_jar.filter_cookies(URL(base + "/"))
-        return "; ".join(f"{k}={m.value}" for k, m in jar.items())
+    def __init__(self, name: str, client: Client):
+        self.name, self.client, self.csrf = name, client, ""
+        self.cookies: dict[str, str] = {}
+        self.cookie = ""  # the Cookie header it sends
+
+    def set_cookies(self, lines: list[str]) -> None:
+        """Apply Set-Cookie lines (all of this server's cookies have Path=/)."""
+        for line in lines:
+            pair, _, attrs = line.partition(";")
+            name, _, value = pair.partition("=")
+            name, value = name.strip(), value.strip()
+            expired = not value
+            for attr in attrs.split(";"):
+                key, _, val = attr.partition("=")
+                key = key.strip().lower()
+                try:
+                    if key == "max-age":
+                        expired = expired or int(val) <= 0
+                    elif key == "expires":
+                        expired = expired or parsedate_to_datetime(val.strip()).timestamp() <= time.time()
+                except (TypeError, ValueError):
+                    pass
+            if expired:
+                self.cookies.pop(name, None)
+            else:
+                self.cookies[name] = value
+        self.cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
 
 
 class Stats:
@@ -368,58 +657,70 @@ class Stats:
             self.errors.append(what)
 
 
-async def call(stats: Stats, account: Account, base: str, method: str, path: str, kind: str,
-               body=None, headers=None, ok=(200, 201)):
-    """One request; returns (status, json or None, response headers)."""
-    import aiohttp
-    hdrs = dict(headers or {})
+async def call(stats: Stats, account: Account, client: Client, method: str, path: str, kind: str,
+               body=None, headers=None, ok=(200, 201), want_body=True):
+    """One request on ``client`` (a player's or an account's connections), with ``account``'s
+    cookies and, unless a GET, its CSRF token; returns (status, json or None, response
+    headers by lower-case name, body size). The JSON body is parsed if ``want_body``, and
+    for a 4xx (its error code is counted)."""
+    lines = [f"{method} {path} HTTP/1.1", client.host_header, f"User-Agent: {USER_AGENT}", "Accept: */*"]
+    if account.cookie:
+        lines.append(f"Cookie: {account.cookie}")
+    if headers:
+        lines.extend(f"{k}: {v}" for k, v in headers.items())
+    payload = b""
     if method != "GET":
-        hdrs["X-CSRFToken"] = account.csrf
+        lines.append(f"X-CSRFToken: {account.csrf}")
+        if body is not None:
+            payload = json.dumps(body).encode()
+            lines.append("Content-Type: application/json")
+        lines.append(f"Content-Length: {len(payload)}")
+    data = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + payload
     t0 = time.perf_counter()
     try:
-        async with account.session.request(method, base + path, json=body, headers=hdrs) as r:
-            raw = await r.read()
-            dt = time.perf_counter() - t0
-            stats.record(kind, dt, r.status)
-            data = None
-            if raw and r.content_type == "application/json":
-                data = json.loads(raw)
-            if r.status >= 500 or (r.status not in ok and not 400 <= r.status < 500):
-                stats.error(f"{method} {kind} -> {r.status}")
-            elif r.status >= 400:
-                code = (data or {}).get("error", {}).get("code", str(r.status)) if isinstance(data, dict) else str(r.status)
-                if stats.measuring:
-                    stats.refused[f"{kind}:{code}"] = stats.refused.get(f"{kind}:{code}", 0) + 1
-            return r.status, data, r.headers, len(raw)
-    except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+        status, rh, cookies, raw, _ = await client.request(method, data)
+    except UnsupportedResponse as exc:
+        die(f"{method} {path}: {exc}")
+    except (HTTPError, OSError) as exc:  # OSError includes TimeoutError
         stats.record(kind, time.perf_counter() - t0, 0)
         stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
         return 0, {"transport_error": f"{type(exc).__name__}: {exc}"}, {}, 0
+    stats.record(kind, time.perf_counter() - t0, status)
+    if cookies:
+        account.set_cookies(cookies)
+    data = None
+    if raw and (want_body or status >= 400) \
+            and rh.get("content-type", "").partition(";")[0].strip().lower() == "application/json":
+        data = json.loads(raw)
+    if status >= 500 or (status not in ok and not 400 <= status < 500):
+        stats.error(f"{method} {kind} -> {status}")
+    elif status >= 400:
+        code = (data or {}).get("error", {}).get("code", str(status)) if isinstance(data, dict) else str(status)
+        if stats.measuring:
+            stats.refused[f"{kind}:{code}"] = stats.refused.get(f"{kind}:{code}", 0) + 1
+    return status, data, rh, len(raw)
 
 
-async def must(stats, account, base, method, path, body=None, ok=(200, 201)):
-    status, data, headers, _ = await call(stats, account, base, method, path, "lobby", body=body, ok=ok)
+async def must(stats, account, method, path, body=None, ok=(200, 201)):
+    status, data, headers, _ = await call(stats, account, account.client, method, path, "lobby",
+                                          body=body, ok=ok)
     if status not in ok:
         die(f"setup request {method} {path} as {account.name} failed: {status} {data}")
     return data
 
 
-async def make_accounts(base: str, connector, count: int, prefix: str, stats: Stats) -> list[Account]:
-    import aiohttp
+async def make_accounts(host: str, port: int, count: int, prefix: str, stats: Stats) -> list[Account]:
     # Registering hashes a password (~0.1 s of CPU) and, as the app stands, does it
     # while holding SQLite's write lock: concurrent registrations only wait for each
     # other (seconds, unfairly, up to "database is locked"). One at a time.
     sem = asyncio.Semaphore(1)
-    timeout = aiohttp.ClientTimeout(total=30)
 
     async def one(i: int) -> Account:
-        session = aiohttp.ClientSession(connector=connector, connector_owner=False,
-                                        cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout)
-        account = Account(f"{prefix}{i:04d}", session)
+        account = Account(f"{prefix}{i:04d}", Client(host, port))
         async with sem:
-            me = await must(stats, account, base, "GET", "/api/me")
+            me = await must(stats, account, "GET", "/api/me")
             account.csrf = me["csrf_token"]
-            data = await must(stats, account, base, "POST", "/api/auth/register",
+            data = await must(stats, account, "POST", "/api/auth/register",
                               {"name": account.name, "password": "bench-password"})
             account.csrf = data.get("csrf_token") or account.csrf
         return account
@@ -427,14 +728,14 @@ async def make_accounts(base: str, connector, count: int, prefix: str, stats: St
     return await asyncio.gather(*(one(i) for i in range(count)))
 
 
-async def make_table(base: str, stats: Stats, seats: list[Account], limits: dict, name: str) -> str:
+async def make_table(stats: Stats, seats: list[Account], limits: dict, name: str) -> str:
     host = seats[0]
-    data = await must(stats, host, base, "POST", "/api/tables", {"name": name})
+    data = await must(stats, host, "POST", "/api/tables", {"name": name})
     table_id = data["table"]["id"]
     for account in seats[1:]:  # in order: seat numbers follow join order
-        await must(stats, account, base, "POST", f"/api/tables/{table_id}/join")
-    await must(stats, host, base, "PATCH", f"/api/tables/{table_id}/settings", {"limits": limits})
-    await must(stats, host, base, "POST", f"/api/tables/{table_id}/start")
+        await must(stats, account, "POST", f"/api/tables/{table_id}/join")
+    await must(stats, host, "PATCH", f"/api/tables/{table_id}/settings", {"limits": limits})
+    await must(stats, host, "POST", f"/api/tables/{table_id}/start")
     stats.games_started += 1
     return table_id
 
@@ -448,6 +749,7 @@ class Player:
 
     def __init__(self, sim, table_id: str, account: Account, is_host: bool, rng: random.Random):
         self.sim, self.table_id, self.account, self.is_host, self.rng = sim, table_id, account, is_host, rng
+        self.client = Client(sim.host, sim.port)  # this player's own connection(s), like a phone's browser
         self.etag: str | None = None
         self.view: dict | None = None
         self.step: tuple | None = None          # (seq, id, deadline POSIX)
@@ -476,7 +778,7 @@ class Player:
         if self.step and self.first_send_after_deadline is None and t_send >= self.step[2]:
             self.first_send_after_deadline = t_send
         headers = {"If-None-Match": self.etag} if self.etag else None
-        status, view, rh, size = await call(stats, self.account, sim.base, "GET",
+        status, view, rh, size = await call(stats, self.account, self.client, "GET",
                                             f"/api/tables/{self.table_id}/state", "poll",
                                             headers=headers, ok=(200, 304))
         t_recv = time.time()
@@ -484,7 +786,7 @@ class Player:
             return
         if stats.measuring:
             stats.bytes_full.append(size)
-        self.etag = rh.get("ETag")
+        self.etag = rh.get("etag")
         self.view = view
         self.on_step(view, t_recv)
         if view.get("table", {}).get("status") == "ended" or view.get("status") == "ended":
@@ -537,8 +839,8 @@ class Player:
                 return  # this player lets the step run out
             await asyncio.sleep(self.rng.uniform(0.3, self.sim.args.max_think))
             for body in self.choose(actions, step_seq):
-                await call(self.sim.stats, self.account, self.sim.base, "POST",
-                           f"/api/tables/{self.table_id}/act", "act", body=body)
+                await call(self.sim.stats, self.account, self.client, "POST",
+                           f"/api/tables/{self.table_id}/act", "act", body=body, want_body=False)
         finally:
             self.busy = False
 
@@ -569,8 +871,9 @@ class Player:
     async def chat(self, channel: str) -> None:
         text = self.rng.choice(["Bonjour !", "Je soupçonne quelqu'un…", "Pas moi !",
                                 "On vote ?", "Hmm.", "C'est louche."])
-        await call(self.sim.stats, self.account, self.sim.base, "POST",
-                   f"/api/tables/{self.table_id}/chat", "chat", body={"channel": channel, "text": text})
+        await call(self.sim.stats, self.account, self.client, "POST",
+                   f"/api/tables/{self.table_id}/chat", "chat", body={"channel": channel, "text": text},
+                   want_body=False)
 
     async def restart(self) -> None:
         """The host brings the ended table back and starts a new game."""
@@ -578,11 +881,11 @@ class Player:
             sim = self.sim
             sim.stats.games_ended += 1
             await asyncio.sleep(1.0)
-            status, *_ = await call(sim.stats, self.account, sim.base, "POST",
-                                    f"/api/tables/{self.table_id}/reopen", "lobby")
+            status, *_ = await call(sim.stats, self.account, self.client, "POST",
+                                    f"/api/tables/{self.table_id}/reopen", "lobby", want_body=False)
             if status == 200:
-                status, *_ = await call(sim.stats, self.account, sim.base, "POST",
-                                        f"/api/tables/{self.table_id}/start", "lobby")
+                status, *_ = await call(sim.stats, self.account, self.client, "POST",
+                                        f"/api/tables/{self.table_id}/start", "lobby", want_body=False)
                 if status == 200:
                     sim.stats.games_started += 1
         finally:
@@ -590,8 +893,8 @@ class Player:
 
 
 class Sim:
-    def __init__(self, base: str, args, time_scale: float):
-        self.base, self.args, self.time_scale = base, args, time_scale
+    def __init__(self, host: str, port: int, args, time_scale: float):
+        self.host, self.port, self.args, self.time_scale = host, port, args, time_scale
         self.limits = SIM_LIMITS
         self.stats = Stats()
         self.tasks: set = set()  # acts, chat and restarts under way
@@ -614,30 +917,26 @@ class Sim:
 # ------------------------------------------------------------------ the run
 
 async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict) -> None:
-    import aiohttp
-    base = server.base
+    base, host, port = server.base, "127.0.0.1", server.port
     stats = Stats()
     groups = max(1, min(args.account_groups, args.tables))
-    # Close idle connections before the server does (gunicorn keepalive = 5 s), so a
-    # request never goes out on a connection the server is closing.
-    connector = aiohttp.TCPConnector(limit=args.sim_connections, limit_per_host=0, keepalive_timeout=2.5)
     t0 = time.monotonic()
-    accounts = await make_accounts(base, connector, PLAYERS * groups, "bench", stats)
+    accounts = await make_accounts(host, port, PLAYERS * groups, "bench", stats)
     print(f"  registered {len(accounts)} accounts in {time.monotonic() - t0:.1f} s", flush=True)
 
     # -- quiet tables for the saturation runs: nothing changes under wrk
     quiet_accounts = accounts[:PLAYERS]
-    quiet_ids = [await make_table(base, stats, quiet_accounts, QUIET_LIMITS, f"quiet {k}")
+    quiet_ids = [await make_table(stats, quiet_accounts, QUIET_LIMITS, f"quiet {k}")
                  for k in range(args.quiet_tables)]
     players = [(tid, acc) for tid in quiet_ids for acc in quiet_accounts]
 
     async def snapshot() -> list[tuple[str, str, str, int]]:
         out = []
         for tid, acc in players:
-            status, view, rh, size = await call(stats, acc, base, "GET", f"/api/tables/{tid}/state", "poll")
+            status, view, rh, size = await call(stats, acc, acc.client, "GET", f"/api/tables/{tid}/state", "poll")
             if status != 200:
                 die(f"state poll failed during setup: {status} {view}")
-            out.append((tid, acc.cookie_header(base), rh["ETag"], size))
+            out.append((tid, acc.cookie, rh["etag"], size))
         return out
 
     def script(snap, conditional: bool, name: str) -> Path:
@@ -671,7 +970,7 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
         report["profile"] = profile_during(server, base, s304, sfull, args)
 
     # -- the T-table game simulation
-    sim = Sim(base, args, server_time_scale(args))
+    sim = Sim(host, port, args, server_time_scale(args))
     sim.stats = stats
     table_accounts = [accounts[(j % groups) * PLAYERS:(j % groups + 1) * PLAYERS] for j in range(args.tables)]
     print(f"simulation: creating {args.tables} tables of {PLAYERS} players "
@@ -681,11 +980,13 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
 
     async def one_table(j):
         async with sem:
-            return await make_table(base, stats, table_accounts[j], SIM_LIMITS, f"table {j}")
+            return await make_table(stats, table_accounts[j], SIM_LIMITS, f"table {j}")
 
     table_ids = await asyncio.gather(*(one_table(j) for j in range(args.tables)))
     print(f"  {args.tables} tables created, joined, set up and started in {time.monotonic() - t0:.1f} s",
           flush=True)
+    for account in accounts:  # the players have their own connections
+        account.client.close()
     rng = random.Random(args.seed)
     sim_players = [Player(sim, tid, acc, k == 0, random.Random(rng.random()))
                    for tid, seats in zip(table_ids, table_accounts) for k, acc in enumerate(seats)]
@@ -720,9 +1021,8 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     report["elapsed"] = elapsed
     report["stats"] = stats
     await sim.stop()
-    for account in accounts:
-        await account.session.close()
-    await connector.close()
+    for player in sim_players:
+        player.client.close()
 
 
 def server_time_scale(args) -> float:
@@ -793,7 +1093,7 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"deadline lag, seen incl. the 1.5 s poll cadence (deadline -> player sees next step): "
           f"p50 {pct(stats.visible_lag, 50) * 1000:.0f} ms, p99 {pct(stats.visible_lag, 99) * 1000:.0f} ms")
     print(f"CPU during the simulation (100% = one core of {os.cpu_count()}): server "
-          f"{report['server_cpu_pct']:.0f}%, load client (asyncio, aiohttp) {report['client_cpu_pct']:.0f}%, "
+          f"{report['server_cpu_pct']:.0f}%, load client (asyncio, own HTTP/1.1 client) {report['client_cpu_pct']:.0f}%, "
           f"whole machine {report['machine_pct']:.0f}% (the rest: other processes on this machine)")
     print(f"server peak memory: {server.peak_total_kb / 1024:.0f} MiB RSS summed over master + workers "
           f"(largest process {server.peak_proc_kb / 1024:.0f} MiB)")
@@ -818,8 +1118,6 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2, help="seconds of wrk warm-up per target (2)")
     parser.add_argument("--connections", type=int, default=64, help="wrk connections (64)")
     parser.add_argument("--wrk-threads", type=int, default=1, help="wrk threads (1)")
-    parser.add_argument("--sim-connections", type=int, default=256,
-                        help="keep-alive connections the simulated players share (256)")
     parser.add_argument("--account-groups", type=int, default=6,
                         help="accounts are 18 x this; each sits at tables/this tables (6)")
     parser.add_argument("--quiet-tables", type=int, default=4, help="tables polled by wrk (4)")
@@ -834,6 +1132,9 @@ def main() -> None:
     if args.tables < 1 or args.duration <= 0:
         die("--tables and --duration must be positive")
     check_tools()
+    # One connection per simulated player (a second one at times), in this process and,
+    # inherited, in the server's.
+    open_files(2 * PLAYERS * args.tables + 1024)
     OUT.mkdir(parents=True, exist_ok=True)
 
     started = time.monotonic()
