@@ -12,7 +12,7 @@ import secrets
 import threading
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
@@ -228,10 +228,10 @@ def _one_move_at_a_time(game_id: int) -> threading.Lock:
 
 
 class _Move:
-    __slots__ = ("change", "seat", "done", "error")
+    __slots__ = ("change", "seat", "now", "done", "error")
 
-    def __init__(self, change, seat: int):
-        self.change, self.seat, self.done, self.error = change, seat, False, None
+    def __init__(self, change, seat: int, now: float):
+        self.change, self.seat, self.now, self.done, self.error = change, seat, now, False, None
 
 
 class _PendingMoves:
@@ -269,14 +269,15 @@ class _PendingMoves:
 _pending = _PendingMoves()
 
 
-def _play(table_id, user: User, now: float, change) -> None:
+_SEAT_AND_GAME = text(
+    "SELECT t.current_game_id, s.number FROM tables t"
+    " LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = :user_id WHERE t.id = :table_id")
+
+
+def _play(table_id, user_id: int, now: float, change) -> None:
     """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it."""
-    advance_overdue(table_id, now)
-    found = db.session.execute(
-        select(Table.current_game_id, Seat.number)
-        .outerjoin(Seat, (Seat.table_id == Table.id) & (Seat.user_id == user.id))
-        .where(Table.id == table_id)
-    ).first() if isinstance(table_id, str) else None
+    found = db.session.execute(_SEAT_AND_GAME, {"user_id": user_id, "table_id": table_id}).first() \
+        if isinstance(table_id, str) else None
     db.session.rollback()
     if found is None:
         raise ServiceError(404, "table_not_found", "No such table.")
@@ -285,7 +286,7 @@ def _play(table_id, user: User, now: float, change) -> None:
         raise ServiceError(403, "not_seated", "You are not seated at this table.")
     if game_id is None:
         raise ServiceError(409, "game_not_started", "The game has not started.")
-    move = _Move(change, seat_number)
+    move = _Move(change, seat_number, now)
     _pending.add(game_id, move)
     with _one_move_at_a_time(game_id):
         if not move.done:  # else another thread played it with its own
@@ -297,9 +298,14 @@ def _play(table_id, user: User, now: float, change) -> None:
 def _play_waiting_moves(game_id: int) -> None:
     """Play the moves waiting for ``game_id`` on the game as it is now, and save it once."""
     moves = _pending.waiting(game_id)
+    now = moves[0].now
     for _ in range(MAX_ATTEMPTS):
         read = store.read_game(game_id)
         game = store.load_for_update(read)
+        # A step past its deadline times out first (play goes on even if no scheduler
+        # runs), in the same write: a move meant for it is then too late.
+        timed_out = game.status == "running" and game.deadline is not None and game.deadline <= now \
+            and engine.advance(game, now)
         errors = []
         for move in moves:
             try:
@@ -307,7 +313,7 @@ def _play_waiting_moves(game_id: int) -> None:
                 errors.append(None)
             except Exception as error:  # noqa: BLE001 - it is raised in the move's own request
                 errors.append(error)
-        if all(errors):  # nothing to write: were they refused by the game as it stands?
+        if all(errors) and not timed_out:  # nothing to write: refused by the game as it stands?
             if store.game_rev(game_id) == read.rev:
                 break
         elif store.save_if_unchanged(read, game):
@@ -318,12 +324,12 @@ def _play_waiting_moves(game_id: int) -> None:
     _pending.settle(game_id, moves, errors)
 
 
-def act(table_id, user: User, body: dict, now: float) -> None:
-    _play(table_id, user, now, lambda game, seat: engine.apply(game, seat, body, now))
+def act(table_id, user_id: int, body: dict, now: float) -> None:
+    _play(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now))
 
 
-def chat(table_id, user: User, channel, text, now: float) -> None:
-    _play(table_id, user, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now))
+def chat(table_id, user_id: int, channel, text, now: float) -> None:
+    _play(table_id, user_id, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now))
 
 
 def advance_game(game_id: int, now: float) -> bool:

@@ -54,6 +54,10 @@ def _login_key() -> str:
 
 
 def _user_key() -> str:
+    from .poll import session_user_id
+    user_id = session_user_id()
+    if user_id is not None:  # without loading the user row (see api._BY_SESSION_ID)
+        return f"user:{user_id}"
     if current_user.is_authenticated:
         return f"user:{current_user.id}"
     return "ip:" + (request.remote_addr or "-")
