@@ -9,7 +9,7 @@ import os
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-threads = int(os.environ.get("GUNICORN_THREADS", "16"))
+threads = int(os.environ.get("GUNICORN_THREADS", "6"))
 # Every player's phone keeps a connection open (kept alive between polls 1.5 s apart):
 # 100 tables are 1,800 connections, near gunicorn's default of 1,000 per worker.
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))

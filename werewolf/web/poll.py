@@ -95,26 +95,8 @@ _SQL = (
     " LEFT JOIN games g ON g.id = t.current_game_id"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
-_PLACEHOLDER = {"qmark": "?", "format": "%s", "pyformat": "%s", "numeric": ":1", "named": ":value"}
-
-
-def _query(sa_engine, sql: str, value) -> list[tuple]:
-    style = sa_engine.dialect.paramstyle
-    sql = sql.format(p=_PLACEHOLDER[style])
-    params = {"value": value} if style == "named" else (value,)
-    connection = sa_engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        cursor.close()
-    finally:
-        connection.close()  # back to the pool, its transaction (if any) rolled back
-    return rows
-
-
 def _fetch_one(sa_engine, sql: str, value):
-    rows = _query(sa_engine, sql, value)
+    rows = store.raw_query(sa_engine, sql, value)
     return rows[0] if rows else None
 
 
@@ -124,7 +106,7 @@ def read_table(sa_engine, table_id: str) -> TableRead | None:
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
     """
-    rows = _query(sa_engine, _SQL, table_id)
+    rows = store.raw_query(sa_engine, _SQL, table_id)
     if not rows:
         return None
     first = rows[0]
