@@ -1,7 +1,8 @@
 """gunicorn settings: ``./scripts/serve`` or ``gunicorn --config gunicorn.conf.py app:app``.
 
-Threads, not processes, carry the polling players: a poll is short and mostly
-waits on the database. Each worker runs its own deadline job; advancing a game is
+A few threads per worker carry the polling players: a poll is short, and more
+threads only fight over the GIL (6 served more than 16 under the 100-table bench, see
+bench/README.md). Each worker runs its own deadline job; advancing a game is
 idempotent, so several workers are safe.
 """
 import os
