@@ -275,7 +275,7 @@ def new_game_row(table: Table, game, now: float) -> Game:
 
 
 def encode(game) -> str:
-    return json.dumps(game.to_dict(), separators=(",", ":"), ensure_ascii=False)
+    return game.to_json()
 
 
 def _write(row: Game, game) -> None:

@@ -250,6 +250,7 @@ def story_invariants(game):
 
 def json_round_trip(d: Driver):
     assert engine.Game.from_dict(json.loads(json.dumps(d.game.to_dict()))) == d.game
+    assert d.game.to_json() == json.dumps(d.game.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
 
 def comparable(view):

@@ -5,6 +5,7 @@ seat's `version` moves only when something that seat may see is appended, so the
 version itself reveals nothing (no count of hidden events).
 """
 
+import json
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 
@@ -165,6 +166,16 @@ class Game:
         out["designations"] = {str(k): v for k, v in self.designations.items()}
         out["votes"] = {str(k): v for k, v in self.votes.items()}
         return out
+
+    def to_json(self) -> str:
+        """``json.dumps(self.to_dict())`` (compact, UTF-8 kept), without copying first.
+
+        JSON turns the seat-keyed maps' int keys into strings as to_dict does; the copy
+        is what costs most when a game is saved after every move.
+        """
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["players"] = [vars(p) for p in self.players]
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, data: dict) -> "Game":

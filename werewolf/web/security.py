@@ -107,6 +107,10 @@ def register(app) -> None:
     }
     for endpoint, limit in limits.items():
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    # Every limit here is a route's own (its wrapper checks it). Flask-Limiter's
+    # before_request check would only find "no limit" for every other request, at
+    # ~0.15 ms each: a fifth of what a move costs.
+    app.before_request_funcs[None].remove(limiter._check_request_limit)
 
     @app.after_request
     def _headers(response):
