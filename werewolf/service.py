@@ -270,22 +270,31 @@ _pending = _PendingMoves()
 
 
 _SEAT_AND_GAME = text(
-    "SELECT t.current_game_id, s.number FROM tables t"
-    " LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = :user_id WHERE t.id = :table_id")
+    "SELECT t.current_game_id, s.number, g.rev FROM tables t"
+    " LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = :user_id"
+    " LEFT JOIN games g ON g.id = t.current_game_id WHERE t.id = :table_id")
 
 
-def _play(table_id, user_id: int, now: float, change) -> None:
-    """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it."""
+def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None:
+    """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it.
+
+    ``refuse_early(game, seat)`` may refuse for good on the decoded game of this
+    process (read only), without waiting for or writing the game: half the acts of a
+    busy server come after their step ended.
+    """
     found = db.session.execute(_SEAT_AND_GAME, {"user_id": user_id, "table_id": table_id}).first() \
         if isinstance(table_id, str) else None
     db.session.rollback()
     if found is None:
         raise ServiceError(404, "table_not_found", "No such table.")
-    game_id, seat_number = found
+    game_id, seat_number, rev = found
     if seat_number is None:
         raise ServiceError(403, "not_seated", "You are not seated at this table.")
     if game_id is None:
         raise ServiceError(409, "game_not_started", "The game has not started.")
+    known = store.game_cache.get(game_id, rev) if refuse_early else None
+    if known is not None:
+        refuse_early(known, seat_number)
     move = _Move(change, seat_number, now)
     _pending.add(game_id, move)
     with _one_move_at_a_time(game_id):
@@ -325,7 +334,8 @@ def _play_waiting_moves(game_id: int) -> None:
 
 
 def act(table_id, user_id: int, body: dict, now: float) -> None:
-    _play(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now))
+    _play(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now),
+          lambda game, seat: engine.check_request(game, seat, body, past_only=True))
 
 
 def chat(table_id, user_id: int, channel, text, now: float) -> None:

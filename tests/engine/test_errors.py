@@ -60,6 +60,28 @@ def test_stale_step():
     assert t.step == "werewolves"
 
 
+def test_check_request_past_only_refuses_only_what_no_later_state_can_lift():
+    t = Table(SIX)
+    seq = t.game.step_seq
+    before = snapshot(t.game)
+    pair = {"action": "cupid.pair", "targets": [1, 2]}
+    with pytest.raises(engine.IllegalAction) as refused:
+        engine.check_request(t.game, 6, {**pair, "step": seq - 1}, past_only=True)
+    assert refused.value.code == "stale_step"
+    # A step this copy has not reached yet may be the current one elsewhere: not refused.
+    engine.check_request(t.game, 6, {**pair, "step": seq + 1}, past_only=True)
+    engine.check_request(t.game, 6, {**pair, "step": seq}, past_only=True)
+    with pytest.raises(engine.IllegalAction) as refused:
+        engine.check_request(t.game, 6, {**pair, "step": seq + 1})
+    assert refused.value.code == "stale_step"
+    for body, code in [({"action": 3}, "bad_request"), ({"action": "dance"}, "unknown_action"),
+                       ({**pair, "step": "x"}, "bad_request")]:
+        with pytest.raises(engine.IllegalAction) as refused:
+            engine.check_request(t.game, 6, body, past_only=True)
+        assert refused.value.code == code
+    assert snapshot(t.game) == before
+
+
 @pytest.mark.parametrize("step", ["1", True, 1.0, [1]])
 def test_step_must_be_a_number(step):
     Table(SIX).refuse(6, {"action": "cupid.pair", "targets": [1, 2], "step": step}, "bad_request")

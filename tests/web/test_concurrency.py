@@ -185,3 +185,21 @@ def test_a_refusal_by_a_state_already_gone_is_judged_again(make_table, monkeypat
     _move_in_between(monkeypatch, lambda: _write_directly(table.app, game_id, seer_looks, clock.now))
     response = table.seats[wolf].act(table.id, "werewolves.designate", target=target, step=step + 1)
     assert response.status_code == 200, response.get_json()
+
+
+def test_an_act_for_a_step_already_over_is_refused_without_reading_the_game(make_table, monkeypatch):
+    from werewolf import store
+
+    table = make_table(6).start(roles={"cupid": False})
+    views = table.views()  # every process-level cache now holds the current game
+    seer = next(s for s, v in views.items() if v["me"]["role"] == "seer")
+    step = views[seer]["step"]["seq"]
+    table.finish_step()
+    table.views()
+
+    def no_read(game_id):
+        raise AssertionError("the game was read for a move refused for good")
+
+    monkeypatch.setattr(store, "read_game", no_read)
+    response = table.seats[seer].act(table.id, "seer.look", target=1 if seer != 1 else 2, step=step)
+    assert response.status_code == 409 and error_code(response) == "stale_step"

@@ -5,7 +5,7 @@ generator's state lives in the game), no I/O.
 """
 
 from . import flow
-from .actions import ACTION_STEP, actors, apply, legal_actions
+from .actions import ACTION_STEP, actors, apply, check_request, legal_actions
 from .chat import post_chat, readable_channels, writable_channel
 from .errors import IllegalAction
 from .game import Game, Player
@@ -17,7 +17,7 @@ from .views import known_roles, view_for
 __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STEPS", "actors", "advance", "apply",
-    "composition", "deck", "default_settings", "known_roles", "legal_actions", "merge_settings",
+    "check_request", "composition", "deck", "default_settings", "known_roles", "legal_actions", "merge_settings",
     "new_game", "post_chat", "readable_channels", "view_for", "wolf_count", "writable_channel",
 ]
 

@@ -107,6 +107,28 @@ def _refuse_missing(game: Game, seat: int, action: str) -> IllegalAction:
 
 def apply(game: Game, seat: int, body: dict, now: float) -> None:
     """Check then apply one player's action. Raises IllegalAction and changes nothing if refused."""
+    check_request(game, seat, body)
+    action = body["action"]
+    if ACTION_STEP[action] != game.step:
+        raise IllegalAction("wrong_step", "this action is not possible in the current step")
+    if seat not in actors(game):
+        if not game.player(seat).alive:
+            raise IllegalAction("not_alive", "the dead do not act")
+        raise IllegalAction("not_your_turn", "it is not your turn")
+    offered = {spec["action"]: spec for spec in legal_actions(game, seat)}
+    if action not in offered:
+        raise _refuse_missing(game, seat, action)
+    spec = offered[action]
+    HANDLERS[action](game, seat, _chosen(spec, body), now)
+
+
+def check_request(game: Game, seat: int, body: dict, past_only: bool = False) -> None:
+    """apply's first checks, in its order; reads the game only.
+
+    With ``past_only``, only refusals that no later state of the game can lift (a
+    step that already ended, a game that is over, a malformed body), so that a copy
+    of the game that may be a little behind can refuse a move for good.
+    """
     if not isinstance(body, dict) or not isinstance(body.get("action"), str):
         raise IllegalAction("bad_request", "the body must be an object with an 'action' string")
     action = body["action"]
@@ -119,19 +141,8 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
     if "step" in body and body["step"] is not None:
         if not _is_seat_number(body["step"]):
             raise IllegalAction("bad_request", "'step' must be the step number")
-        if body["step"] != game.step_seq:
+        if body["step"] < game.step_seq or (body["step"] != game.step_seq and not past_only):
             raise IllegalAction("stale_step", "that step is over")
-    if ACTION_STEP[action] != game.step:
-        raise IllegalAction("wrong_step", "this action is not possible in the current step")
-    if seat not in actors(game):
-        if not game.player(seat).alive:
-            raise IllegalAction("not_alive", "the dead do not act")
-        raise IllegalAction("not_your_turn", "it is not your turn")
-    offered = {spec["action"]: spec for spec in legal_actions(game, seat)}
-    if action not in offered:
-        raise _refuse_missing(game, seat, action)
-    spec = offered[action]
-    HANDLERS[action](game, seat, _chosen(spec, body), now)
 
 
 def _chosen(spec: dict, body: dict):
