@@ -1,5 +1,8 @@
 """The alarm clock: an interval job that advances games whose step deadline passed.
 
+A second job checkpoints SQLite's write-ahead log in the background, so that no
+request's COMMIT has to (see store.configure_engine).
+
 The deadlines live in the database, so this job holds no state: any number of
 processes may run it (each gunicorn worker does), and a restarted server picks
 up where the game was. ``service.advance_game`` makes advancing idempotent.
@@ -9,11 +12,12 @@ import threading
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from . import service
+from . import service, store
 
 log = logging.getLogger(__name__)
 
 INTERVAL_SECONDS = 0.5
+CHECKPOINT_SECONDS = 2.0
 
 _lock = threading.Lock()
 _schedulers: dict[int, BackgroundScheduler] = {}  # one per app object in this process
@@ -24,6 +28,11 @@ def tick(app) -> int:
         return service.advance_due(app.extensions["werewolf.clock"]())
 
 
+def checkpoint(app) -> None:
+    with app.app_context():
+        store.checkpoint()
+
+
 def start(app) -> BackgroundScheduler:
     """Start the job for ``app`` unless this process already runs it."""
     with _lock:
@@ -32,6 +41,9 @@ def start(app) -> BackgroundScheduler:
             scheduler = BackgroundScheduler(daemon=True)
             scheduler.add_job(tick, "interval", args=[app], seconds=INTERVAL_SECONDS,
                               id="advance_due", max_instances=1, coalesce=True,
+                              misfire_grace_time=None)
+            scheduler.add_job(checkpoint, "interval", args=[app], seconds=CHECKPOINT_SECONDS,
+                              id="checkpoint", max_instances=1, coalesce=True,
                               misfire_grace_time=None)
             scheduler.start()
             _schedulers[id(app)] = scheduler
