@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from flask import current_app, session
 from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadSignature
+from itsdangerous import BadData
 from sqlalchemy import bindparam, update
 from werkzeug.http import parse_cookie, parse_etags
 
@@ -348,7 +348,7 @@ class SessionUsers:
         lifetime = app.permanent_session_lifetime.total_seconds()
         try:
             data, signed_at = serializer.loads(value, max_age=int(lifetime), return_timestamp=True)
-        except BadSignature:  # also an expired signature
+        except BadData:  # a bad or expired signature, or a payload that is not a session
             return None, float("inf")
         user_id = _user_id_of(data.get("_user_id")) if isinstance(data, dict) else None
         # Flask judges the age by the server's wall clock, as itsdangerous does.
