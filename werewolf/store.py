@@ -262,14 +262,50 @@ def game_rev(game_id: int) -> int | None:
     return rows[0][0] if rows else None
 
 
+_SAVE_SQL = "UPDATE games SET state = {p}, status = {p}, deadline = {p}, rev = {p} WHERE id = {p} AND rev = {p}"
+_POSITIONAL = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
 def save_if_unchanged(read: GameRead, game) -> bool:
     """Write ``game``, the next state of ``read``, unless the row moved on since it was read.
 
     Encodes outside the lock; the write transaction is one UPDATE guarded by the rev
-    (atomic on SQLite and PostgreSQL alike). False: nothing was written, read again.
+    (atomic on SQLite and PostgreSQL alike), on a bare DB-API connection: the lock
+    is held for three statements, and every bit of Python run while holding it
+    also waits for the GIL. False: nothing was written, read again.
     """
     state = encode(game)
     rev = read.rev + 1
+    sa_engine = db.engine
+    placeholder = _POSITIONAL.get(sa_engine.dialect.paramstyle)
+    if placeholder is None:  # a driver with named parameters: the ORM's way
+        return _save_if_unchanged_orm(read, game, state, rev)
+    sql = _SAVE_SQL.format(p=placeholder)
+    params = (state, game.status, game.deadline, rev, read.id, read.rev)
+    sqlite = sa_engine.dialect.name == "sqlite"
+    connection = sa_engine.raw_connection()
+    try:
+        with _sqlite_writer.hold(sa_engine.url.database) if sqlite else contextlib.nullcontext():
+            cursor = connection.cursor()
+            try:
+                if sqlite:
+                    cursor.execute("BEGIN IMMEDIATE")
+                cursor.execute(sql, params)
+                saved = cursor.rowcount == 1
+                connection.commit()
+            except BaseException:
+                connection.rollback()
+                raise
+            finally:
+                cursor.close()
+    finally:
+        connection.close()
+    if saved:
+        game_cache.put(read.id, rev, game)
+    return saved
+
+
+def _save_if_unchanged_orm(read: GameRead, game, state: str, rev: int) -> bool:
     with write_transaction():
         result = db.session.execute(
             update(Game.__table__).where(Game.__table__.c.id == read.id, Game.__table__.c.rev == read.rev)
