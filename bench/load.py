@@ -9,7 +9,8 @@ What it does, all on 127.0.0.1 and all stopping by itself:
 
 1. Starts the real server the way production does (``flask init-db``, then gunicorn
    with the project's ``gunicorn.conf.py``, ``app:app``) on a fresh SQLite file, with a
-   small ``WEREWOLF_TIME_SCALE``.
+   small ``WEREWOLF_TIME_SCALE`` (0.4) applied to the game's default step limits,
+   each table's limits drawn within +-30 % of them.
 2. Saturation runs with ``wrk`` (C, epoll; its own CPU is reported): the state poll
    answered 304 (``If-None-Match``), the same poll answered in full (no
    ``If-None-Match``), and a minimal Flask "hello world" (``bench/hello.py``) served
@@ -55,13 +56,14 @@ BIN = Path(sys.executable).parent
 PLAYERS = 18
 POLL_EVERY = 1.5
 
-# Step limits (whole seconds, multiplied by the time scale): short enough that a
-# game of 18 lasts well under the measurement window, long enough that most
-# players who act do so before the deadline.
-SIM_LIMITS = {
-    "cupid": 30, "seer": 30, "werewolves": 40, "witch": 30, "dawn": 10, "hunter": 30,
-    "succession": 30, "election": 40, "debate": 50, "vote": 40, "tiebreak": 30,
-}
+# Step limits: the game's own defaults (45-180 s), multiplied by the small time scale
+# (--time-scale, 0.4: steps of 3-72 s), each table's drawn within +-30 % of them
+# (--jitter): tables that start within the same few seconds with the same limits
+# would otherwise time out together, all of them, every step.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from werewolf.engine.rules import DEFAULT_LIMITS  # noqa: E402
+
+SIM_LIMITS = dict(DEFAULT_LIMITS)
 # Tables polled by wrk: steps that outlast the whole bench, so nothing changes under it.
 QUIET_LIMITS = {step: 3600 for step in SIM_LIMITS}
 
@@ -811,7 +813,7 @@ class Player:
         seq, deadline = step["seq"], parse_iso(step["deadline"])
         old = self.step
         if old and seq == old[0] + 1:
-            limit = self.sim.limits[step["id"]] * self.sim.time_scale
+            limit = self.sim.limits[self.table_id][step["id"]] * self.sim.time_scale
             start = deadline - limit  # when the server began this step
             if start >= old[2] - 0.002:  # the previous step ended by its deadline
                 stats.visible_lag.append(t_recv - old[2])
@@ -895,7 +897,7 @@ class Player:
 class Sim:
     def __init__(self, host: str, port: int, args, time_scale: float):
         self.host, self.port, self.args, self.time_scale = host, port, args, time_scale
-        self.limits = SIM_LIMITS
+        self.limits: dict[str, dict] = {}  # table id -> its step limits
         self.stats = Stats()
         self.tasks: set = set()  # acts, chat and restarts under way
 
@@ -978,9 +980,17 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     t0 = time.monotonic()
     sem = asyncio.Semaphore(8)
 
+    jitter = random.Random(args.seed + 1)
+    # --jitter J: each table's limits drawn in [1-J, 1+J] x SIM_LIMITS, so that tables
+    # started in the same few seconds do not keep timing out together.
+    table_limits = [{step: max(1, round(limit * jitter.uniform(1 - args.jitter, 1 + args.jitter)))
+                     for step, limit in SIM_LIMITS.items()} for _ in range(args.tables)]
+
     async def one_table(j):
         async with sem:
-            return await make_table(stats, table_accounts[j], SIM_LIMITS, f"table {j}")
+            table_id = await make_table(stats, table_accounts[j], table_limits[j], f"table {j}")
+            sim.limits[table_id] = table_limits[j]
+            return table_id
 
     table_ids = await asyncio.gather(*(one_table(j) for j in range(args.tables)))
     print(f"  {args.tables} tables created, joined, set up and started in {time.monotonic() - t0:.1f} s",
@@ -1066,7 +1076,7 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     n_all = len(lat_all)
     print()
     print(f"== {args.tables} tables x {PLAYERS} players, {report['elapsed']:.0f} s measured "
-          f"(time scale {args.time_scale:g}) ==")
+          f"(time scale {args.time_scale:g}{f', limits jittered +-{args.jitter:g}' if args.jitter else ''}) ==")
     print(f"requests: {n_all} ({n_all / report['elapsed']:.0f}/s): polls {len(stats.lat['poll'])}, "
           f"acts {len(stats.lat['act'])}, chat {len(stats.lat['chat'])}, lobby {len(stats.lat['lobby'])}")
     print(f"poll statuses: {dict(sorted(stats.codes['poll'].items()))}; "
@@ -1110,6 +1120,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", "-T", type=int, default=100, help="tables of 18 players (default 100)")
     parser.add_argument("--duration", type=float, default=60, help="seconds of measured game load (60)")
+    parser.add_argument("--jitter", type=float, default=0.3,
+                        help="spread each table's step limits by +-this fraction (0.3; 0: all alike)")
     parser.add_argument("--ramp", type=float, default=6, help="seconds of load before measuring (6)")
     parser.add_argument("--sat-seconds", type=float, default=9,
                         help="seconds of wrk per target, split over the rounds (9)")
@@ -1121,7 +1133,7 @@ def main() -> None:
     parser.add_argument("--account-groups", type=int, default=6,
                         help="accounts are 18 x this; each sits at tables/this tables (6)")
     parser.add_argument("--quiet-tables", type=int, default=4, help="tables polled by wrk (4)")
-    parser.add_argument("--time-scale", type=float, default=0.1, help="WEREWOLF_TIME_SCALE (0.1)")
+    parser.add_argument("--time-scale", type=float, default=0.4, help="WEREWOLF_TIME_SCALE (0.4)")
     parser.add_argument("--chat-every", type=float, default=30.0,
                         help="mean seconds between two messages of a player who may write (30)")
     parser.add_argument("--idle", type=float, default=0.15, help="share of prompts left to time out (0.15)")
