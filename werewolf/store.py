@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event, select
 
 from . import engine
 from .extensions import db
@@ -33,7 +33,6 @@ _AFTER_COMMIT = "werewolf_after_commit"
 
 # Set while a write transaction starts, so SQLite begins it with BEGIN IMMEDIATE.
 _immediate = contextvars.ContextVar("werewolf_immediate_transaction", default=False)
-
 
 
 class _SqliteWriter:
@@ -229,17 +228,26 @@ class GameRead(NamedTuple):
     state: str
 
 
-_PLACEHOLDER = {"qmark": "?", "format": "%s", "pyformat": "%s", "numeric": ":1", "named": ":value"}
+_MARK = {"qmark": "?", "format": "%s", "pyformat": "%s"}
 
 
-def raw_query(sa_engine, sql: str, value) -> list[tuple]:
-    """``sql`` with one parameter written ``{p}``, on a pooled DB-API connection.
+def _bind(paramstyle: str, sql: str, values: tuple):
+    """``sql`` with one ``{p}`` per value, in the driver's own parameter style."""
+    if paramstyle in _MARK:
+        return sql.replace("{p}", _MARK[paramstyle]), values
+    # numeric (:1, :2, ...) or named (:p0, :p1, ...), in order of appearance
+    parts = sql.split("{p}")
+    marks = [f":{i + 1}" if paramstyle == "numeric" else f":p{i}" for i in range(len(values))]
+    sql = parts[0] + "".join(mark + rest for mark, rest in zip(marks, parts[1:]))
+    return sql, values if paramstyle == "numeric" else {f"p{i}": v for i, v in enumerate(values)}
+
+
+def raw_query(sa_engine, sql: str, *values) -> list[tuple]:
+    """``sql`` with a ``{p}`` per value, on a pooled DB-API connection.
 
     For the hottest reads: the ORM, and even Core, cost more than the query itself.
     """
-    style = sa_engine.dialect.paramstyle
-    sql = sql.format(p=_PLACEHOLDER[style])
-    params = {"value": value} if style == "named" else (value,)
+    sql, params = _bind(sa_engine.dialect.paramstyle, sql, values)
     connection = sa_engine.raw_connection()
     try:
         cursor = connection.cursor()
@@ -251,9 +259,10 @@ def raw_query(sa_engine, sql: str, value) -> list[tuple]:
     return rows
 
 
-def read_game(game_id: int) -> GameRead | None:
-    """The game's row as it is now, without locking it."""
-    rows = raw_query(db.engine, "SELECT id, rev, status, deadline, state FROM games WHERE id = {p}", game_id)
+def read_game(game_id: int, sa_engine=None) -> GameRead | None:
+    """The game's row as it is now, without locking it (``sa_engine``: outside an app context)."""
+    rows = raw_query(sa_engine or db.engine, "SELECT id, rev, status, deadline, state FROM games WHERE id = {p}",
+                     game_id)
     return GameRead(*rows[0]) if rows else None
 
 
@@ -263,7 +272,6 @@ def game_rev(game_id: int) -> int | None:
 
 
 _SAVE_SQL = "UPDATE games SET state = {p}, status = {p}, deadline = {p}, rev = {p} WHERE id = {p} AND rev = {p}"
-_POSITIONAL = {"qmark": "?", "format": "%s", "pyformat": "%s"}
 
 
 def save_if_unchanged(read: GameRead, game) -> bool:
@@ -274,14 +282,11 @@ def save_if_unchanged(read: GameRead, game) -> bool:
     is held for three statements, and every bit of Python run while holding it
     also waits for the GIL. False: nothing was written, read again.
     """
-    state = encode(game)
+    state = game.to_json()
     rev = read.rev + 1
     sa_engine = db.engine
-    placeholder = _POSITIONAL.get(sa_engine.dialect.paramstyle)
-    if placeholder is None:  # a driver with named parameters: the ORM's way
-        return _save_if_unchanged_orm(read, game, state, rev)
-    sql = _SAVE_SQL.format(p=placeholder)
-    params = (state, game.status, game.deadline, rev, read.id, read.rev)
+    sql, params = _bind(sa_engine.dialect.paramstyle, _SAVE_SQL,
+                        (state, game.status, game.deadline, rev, read.id, read.rev))
     sqlite = sa_engine.dialect.name == "sqlite"
     connection = sa_engine.raw_connection()
     try:
@@ -305,17 +310,6 @@ def save_if_unchanged(read: GameRead, game) -> bool:
     return saved
 
 
-def _save_if_unchanged_orm(read: GameRead, game, state: str, rev: int) -> bool:
-    with write_transaction():
-        result = db.session.execute(
-            update(Game.__table__).where(Game.__table__.c.id == read.id, Game.__table__.c.rev == read.rev)
-            .values(state=state, status=game.status, deadline=game.deadline, rev=rev))
-        if result.rowcount != 1:
-            return False
-    game_cache.put(read.id, rev, game)
-    return True
-
-
 def new_game_row(table: Table, game, now: float) -> Game:
     row = Game(table_id=table.id, created_at=now, rev=0, status="", state="")
     _write(row, game)
@@ -324,12 +318,8 @@ def new_game_row(table: Table, game, now: float) -> Game:
     return row
 
 
-def encode(game) -> str:
-    return game.to_json()
-
-
 def _write(row: Game, game) -> None:
-    row.state = encode(game)
+    row.state = game.to_json()
     row.status = game.status
     row.deadline = game.deadline
     row.rev = (row.rev or 0) + 1

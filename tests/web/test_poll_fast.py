@@ -171,7 +171,7 @@ def _count_flask_requests(app, monkeypatch) -> list:
 def test_a_seated_players_poll_never_reaches_flask_once_the_table_is_known(make_table, monkeypatch):
     table = make_table(6).start()
     alice = table.players[0]
-    first = alice.state_response(table.id)  # the table's own part needs Flask's url_for once
+    first = alice.state_response(table.id)
     through_flask = _count_flask_requests(table.app, monkeypatch)
     not_modified = alice.state_response(table.id, first.headers["ETag"])
     again = alice.state_response(table.id)

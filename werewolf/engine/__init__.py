@@ -17,8 +17,8 @@ from .views import known_roles, view_for
 __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STEPS", "actors", "advance", "apply",
-    "check_request", "composition", "deck", "default_settings", "known_roles", "legal_actions", "merge_settings",
-    "new_game", "post_chat", "readable_channels", "view_for", "wolf_count", "writable_channel",
+    "check_request", "composition", "deck", "default_settings", "known_roles", "legal_actions",
+    "merge_settings", "new_game", "post_chat", "readable_channels", "view_for", "wolf_count", "writable_channel",
 ]
 
 

@@ -1,5 +1,5 @@
 """Playing: the per-player state poll (with ETag/304), actions and chat."""
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
@@ -93,14 +93,7 @@ def _my_seat(table_id: str) -> Seat:
 
 @bp.get("/<table_id>/state")
 def state(table_id: str):
-    t = now()
-    # What poll.PollGate declined; a poll of a seated player lands here only when the
-    # table's own part of the view is not cached yet (it needs url_for).
-    user_id = poll.session_user_id()
-    if user_id is not None:
-        answer = poll.fast_state(current_app._get_current_object(), request.environ, table_id, user_id, t, build_table=True)
-        if answer is not None:
-            return poll.flask_response(answer)
+    t = now()  # what poll.PollGate did not answer: the lobby, strangers, strong session protection
     if not current_user.is_authenticated:  # a session naming a user that no longer exists
         return login_manager.unauthorized()
     seat = _my_seat(table_id)

@@ -30,7 +30,6 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from types import SimpleNamespace
 from typing import NamedTuple
 
 from flask import current_app, session
@@ -95,9 +94,6 @@ _SQL = (
     " LEFT JOIN games g ON g.id = t.current_game_id"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
-def _fetch_one(sa_engine, sql: str, value):
-    rows = store.raw_query(sa_engine, sql, value)
-    return rows[0] if rows else None
 
 
 def read_table(sa_engine, table_id: str) -> TableRead | None:
@@ -119,8 +115,8 @@ def read_table(sa_engine, table_id: str) -> TableRead | None:
 class ViewCache:
     """Serialized views by ETag and host (the table's URL in a view depends on it), LRU.
 
-    Also the cache of each table's ``table`` part by (table, lobby_rev, status, host):
-    every view of the table shares it, read only.
+    A second one (``table_cache``) keeps each table's ``table`` part by (table,
+    lobby_rev, status, host): every view of the table shares it, read only.
     """
 
     def __init__(self, size: int = 2048):
@@ -399,13 +395,11 @@ def _engine(app):
     return sa_engine
 
 
-def fast_state(app, environ: dict, table_id: str, user_id: int, now: float,
-               build_table=None) -> Answer | None:
+def fast_state(app, environ: dict, table_id: str, user_id: int, now: float) -> Answer | None:
     """The state poll without the ORM: a 304, a cached view, or a view built from the game.
 
     None sends the request the ordinary way (``api.state``): not seated, no such
-    table, the lobby (whose view needs the players' names), or the table's own part
-    not known yet and ``build_table`` not given (it needs Flask's ``url_for``).
+    table, or the lobby (whose view needs the players' names).
     """
     sa_engine = _engine(app)
     read = read_table(sa_engine, table_id)
@@ -440,7 +434,7 @@ def fast_state(app, environ: dict, table_id: str, user_id: int, now: float,
     views = view_cache(app)
     cached = views.get((etag, host))
     if cached is None:
-        table = _table_json(app, sa_engine, table_id, read, host, build_table)
+        table = _table_json(app, environ, sa_engine, table_id, read, host)
         if table is None:
             return None
         view = dict(engine.view_for(game, me.number, now))
@@ -455,10 +449,10 @@ def fast_state(app, environ: dict, table_id: str, user_id: int, now: float,
 
 def _decode(sa_engine, read: TableRead):
     """Decode the game of ``read`` into the shared cache; None if it moved on meanwhile."""
-    row = _fetch_one(sa_engine, "SELECT id, rev, state FROM games WHERE id = {p}", read.game_id)
-    if row is None or row[1] != read.game_rev:
+    row = store.read_game(read.game_id, sa_engine)
+    if row is None or row.rev != read.game_rev:
         return None
-    return store.load_game(SimpleNamespace(id=row[0], rev=row[1], state=row[2]))
+    return store.load_game(row)
 
 
 class _DuckTable(NamedTuple):
@@ -476,25 +470,25 @@ class _DuckGame(NamedTuple):
     status: str
 
 
-def _table_json(app, sa_engine, table_id: str, read: TableRead, host: str, build: bool) -> dict | None:
+def _table_json(app, environ: dict, sa_engine, table_id: str, read: TableRead, host: str) -> dict | None:
     """``lobby.table_json`` of the table as ``read`` saw it, cached by its lobby_rev and status.
 
-    Shared by every view of the table: read only. Building it needs a Flask request
-    (``url_for``): without ``build``, an unknown one is None.
+    Shared by every view of the table: read only. Built once per table and lobby_rev
+    in a process, in a request context of its own (``url_for`` needs one).
     """
     key = (table_id, read.lobby_rev, read.game_status, host)
     cache = table_cache(app)
     found = cache.get(key)
     if found is not None:
         return found[0]
-    if not build:
-        return None
-    row = _fetch_one(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev FROM tables WHERE id = {p}",
-                     table_id)
-    if row is None or row[4] != read.lobby_rev:
+    rows = store.raw_query(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev FROM tables"
+                                      " WHERE id = {p}", table_id)
+    if not rows or rows[0][4] != read.lobby_rev:
         return None  # changed since: let the ordinary way read it all again
-    table = _DuckTable(table_id, row[0], row[1], row[2], row[3], read.seats,
+    code, name, settings, host_user_id, _ = rows[0]
+    table = _DuckTable(table_id, code, name, settings, host_user_id, read.seats,
                        _DuckGame(read.game_status) if read.game_status else None)
-    found = table_json(table)
+    with app.request_context(environ):
+        found = table_json(table)
     cache.put(key, found, None)
     return found
