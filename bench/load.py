@@ -51,6 +51,9 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from werewolf.engine.rules import DEFAULT_LIMITS  # noqa: E402  (stdlib only: no venv needed)
+
 OUT = ROOT / "bench" / "out"
 BIN = Path(sys.executable).parent
 PLAYERS = 18
@@ -60,9 +63,6 @@ POLL_EVERY = 1.5
 # (--time-scale, 0.4: steps of 3-72 s), each table's drawn within +-30 % of them
 # (--jitter): tables that start within the same few seconds with the same limits
 # would otherwise time out together, all of them, every step.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from werewolf.engine.rules import DEFAULT_LIMITS  # noqa: E402
-
 SIM_LIMITS = dict(DEFAULT_LIMITS)
 # Tables polled by wrk: steps that outlast the whole bench, so nothing changes under it.
 QUIET_LIMITS = {step: 3600 for step in SIM_LIMITS}
@@ -972,7 +972,7 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
         report["profile"] = profile_during(server, base, s304, sfull, args)
 
     # -- the T-table game simulation
-    sim = Sim(host, port, args, server_time_scale(args))
+    sim = Sim(host, port, args, args.time_scale)
     sim.stats = stats
     table_accounts = [accounts[(j % groups) * PLAYERS:(j % groups + 1) * PLAYERS] for j in range(args.tables)]
     print(f"simulation: creating {args.tables} tables of {PLAYERS} players "
@@ -1033,10 +1033,6 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     await sim.stop()
     for player in sim_players:
         player.client.close()
-
-
-def server_time_scale(args) -> float:
-    return args.time_scale
 
 
 def profile_during(server: Server, base: str, s304: Path, sfull: Path, args) -> str:

@@ -238,7 +238,6 @@
     tick();
   }
 
-
   function tick() {
     if (!view || !view.step || localDeadline === null) return;
     const total = (view.table.settings.limits[view.step.id] || 1) * (view.table.time_scale || 1);
