@@ -15,3 +15,93 @@ ensure_venv() {
     sha256sum pyproject.toml > "$stamp"
   fi
 }
+
+# pytest with its arguments; "collected no tests" (exit code 5) is a failure, never a pass.
+run_pytest() {
+  local status=0
+  .venv/bin/python -m pytest "$@" || status=$?
+  if [ "$status" -eq 5 ]; then
+    echo "error: pytest collected no tests ($*)" >&2
+    return 1
+  fi
+  return "$status"
+}
+
+# A throw-away PostgreSQL cluster for the tests: initdb in a temporary folder, a free
+# local port, no system service. PostgreSQL refuses to run as root, so as root the
+# cluster belongs to the `postgres` user (created by Debian's package, installed here
+# when missing). Sets WEREWOLF_TEST_DATABASE_URI; stop_test_postgres removes it all.
+# Returns 2 when PostgreSQL is not available (and cannot be installed).
+PG_TMP=""
+PG_RUN=()
+
+postgres_bin_dir() {
+  local dir
+  dir="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+  if [ -z "$dir" ] && command -v pg_config > /dev/null; then dir="$(pg_config --bindir)"; fi
+  [ -n "$dir" ] && [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && echo "$dir"
+}
+
+start_test_postgres() {
+  local bin port
+  bin="$(postgres_bin_dir)" || bin=""
+  if [ -z "$bin" ] && [ "$(id -u)" = 0 ]; then
+    echo "installing Debian's postgresql for the PostgreSQL test runs" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null; } \
+      || echo "warning: could not install postgresql" >&2
+    bin="$(postgres_bin_dir)" || bin=""
+  fi
+  [ -n "$bin" ] || return 2
+  PG_TMP="$(mktemp -d /tmp/werewolf-pg.XXXXXX)"
+  PG_RUN=()
+  if [ "$(id -u)" = 0 ]; then
+    id postgres > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+    chown postgres "$PG_TMP"
+    PG_RUN=(runuser -u postgres --)
+  fi
+  port="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  # fsync off and no durable commits: a test cluster that disappears at the end anyway.
+  "${PG_RUN[@]}" "$bin/initdb" --pgdata "$PG_TMP/data" --username postgres --auth trust \
+      --encoding UTF8 --no-locale --no-sync > "$PG_TMP/initdb.log" 2>&1 \
+    && "${PG_RUN[@]}" "$bin/pg_ctl" --pgdata "$PG_TMP/data" --log "$PG_TMP/server.log" --wait \
+      --options "-p $port -c listen_addresses=127.0.0.1 -k $PG_TMP -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      start > /dev/null \
+    && "${PG_RUN[@]}" "$bin/createdb" --host 127.0.0.1 --port "$port" --username postgres werewolf_test \
+    || { cat "$PG_TMP"/*.log >&2; return 1; }
+  PG_BIN="$bin"
+  export WEREWOLF_TEST_DATABASE_URI="postgresql+psycopg://postgres@127.0.0.1:$port/werewolf_test"
+}
+
+stop_test_postgres() {
+  if [ -n "$PG_TMP" ]; then
+    [ -f "$PG_TMP/data/postmaster.pid" ] \
+      && "${PG_RUN[@]}" "$PG_BIN/pg_ctl" --pgdata "$PG_TMP/data" --mode immediate stop > /dev/null 2>&1
+    rm -rf "$PG_TMP"
+    PG_TMP=""
+  fi
+  unset WEREWOLF_TEST_DATABASE_URI
+}
+
+# run_pytest on a throw-away PostgreSQL cluster. Without PostgreSQL (and not root):
+# skipped with one line, unless CI is set, which makes it a failure.
+run_pytest_on_postgres() {
+  local status=0
+  start_test_postgres || status=$?
+  if [ "$status" -eq 2 ]; then
+    if [ -n "${CI:-}" ]; then
+      echo "error: PostgreSQL is not available and CI is set: the PostgreSQL test runs cannot be skipped" >&2
+      return 1
+    fi
+    echo "PostgreSQL test runs skipped: PostgreSQL is not installed (install Debian's postgresql, or run as root)" >&2
+    return 0
+  fi
+  if [ "$status" -ne 0 ]; then
+    stop_test_postgres
+    echo "error: could not start a PostgreSQL cluster for the tests" >&2
+    return 1
+  fi
+  echo "PostgreSQL test runs: $WEREWOLF_TEST_DATABASE_URI ($*)" >&2
+  run_pytest "$@" || status=$?
+  stop_test_postgres
+  return "$status"
+}

@@ -13,6 +13,7 @@ import threading
 
 from flask import current_app
 from sqlalchemy import select, text, update
+from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
@@ -57,17 +58,23 @@ def register(name, password, now: float) -> User:
                            f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
     # Hashing is slow on purpose: never do it while holding the database's write lock.
     password_hash = generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
-    with store.write_transaction():
-        if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
-            raise ServiceError(409, "name_taken", "This name is already taken.")
-        user = User(name=name, name_key=name.casefold(), password_hash=password_hash, created_at=now)
-        db.session.add(user)
+    try:
+        with store.write_transaction():
+            if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
+                raise ServiceError(409, "name_taken", "This name is already taken.")
+            user = User(name=name, name_key=name.casefold(), password_hash=password_hash, created_at=now)
+            db.session.add(user)
+    except IntegrityError:
+        # PostgreSQL: another server registered the same name between our check and insert.
+        raise ServiceError(409, "name_taken", "This name is already taken.") from None
     return user
 
 
 def authenticate(name, password) -> User:
-    if isinstance(name, str) and isinstance(password, str) and len(password) <= PASSWORD_MAX:
-        user = db.session.scalar(select(User).where(User.name_key == " ".join(name.split()).casefold()))
+    key = " ".join(name.split()).casefold() if isinstance(name, str) else ""
+    # No name has a control character (clean_name), and PostgreSQL refuses a NUL in a query.
+    if key.isprintable() and isinstance(password, str) and len(password) <= PASSWORD_MAX:
+        user = db.session.scalar(select(User).where(User.name_key == key))
         if user is not None and check_password_hash(user.password_hash, password):
             return user
     raise ServiceError(401, "bad_credentials", "Wrong name or password.")

@@ -123,9 +123,22 @@ def create_tables() -> None:
     token = _immediate.set(True)
     try:
         with db.engine.begin() as connection:
+            lock_schema(connection)
             db.metadata.create_all(connection)
     finally:
         _immediate.reset(token)
+
+
+# Any 64-bit number of our own: the PostgreSQL advisory lock held while the schema changes.
+SCHEMA_LOCK_KEY = 0x776572650001
+
+
+def lock_schema(connection) -> None:
+    """PostgreSQL: queue behind any other process creating or upgrading the tables (several
+    app servers booting at once would otherwise all CREATE and all but one fail). SQLite's
+    BEGIN IMMEDIATE does this already. Released at the end of the transaction."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK_KEY})")
 
 
 @contextlib.contextmanager

@@ -1,5 +1,6 @@
-"""Real gunicorn processes on 127.0.0.1 over a temporary SQLite file: SIGKILL at random
-moments of running games, and several workers whose schedulers race for the same deadlines.
+"""Real gunicorn processes on 127.0.0.1 over a temporary SQLite file (or the database of
+WEREWOLF_TEST_DATABASE_URI): SIGKILL at random moments of running games, and several workers
+whose schedulers race for the same deadlines.
 
 Every test is bounded in time and kills the process groups it started, whatever happens.
 """
@@ -17,8 +18,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 
 from bench.audit import random_move
+from tests.conftest import empty_test_database
 
 requests = pytest.importorskip("requests")
 
@@ -35,9 +38,9 @@ def free_port() -> int:
 class Server:
     """gunicorn in its own process group; ``kill()`` is SIGKILL to the whole group."""
 
-    def __init__(self, tmp: Path, workers: int, time_scale: float):
+    def __init__(self, tmp: Path, workers: int, time_scale: float, database_uri: str, name: str = "server"):
         self.tmp, self.workers, self.time_scale = tmp, workers, time_scale
-        self.db = tmp / "werewolf.db"
+        self.database_uri, self.name = database_uri, name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
@@ -45,13 +48,13 @@ class Server:
 
     def start(self, timeout: float = 30.0) -> None:
         env = {**os.environ,
-               "WEREWOLF_INSTANCE_PATH": str(self.tmp / "instance"),
-               "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.db}",
+               "WEREWOLF_INSTANCE_PATH": str(self.tmp / f"{self.name}-instance"),
+               "WEREWOLF_SQLALCHEMY_DATABASE_URI": self.database_uri,
                "WEREWOLF_SECRET_KEY": "processes-test",
                "WEREWOLF_TIME_SCALE": str(self.time_scale),
                "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
                "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute"}
-        log = open(self.tmp / f"server-{self.starts}.log", "wb")
+        log = open(self.log_path(self.starts), "wb")
         self.proc = subprocess.Popen(
             [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
              "--worker-class", "gthread", "--threads", "8", "--timeout", "30",
@@ -63,13 +66,16 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {(self.tmp / f'server-{self.starts - 1}.log').read_text()[-2000:]}")
+                raise RuntimeError(f"gunicorn exited: {self.log_path(self.starts - 1).read_text()[-2000:]}")
             try:
                 if requests.get(self.url + "/api/me", timeout=1).status_code == 200:
                     return
             except requests.RequestException:
                 time.sleep(0.05)
         raise RuntimeError("gunicorn did not answer in time")
+
+    def log_path(self, start: int) -> Path:
+        return self.tmp / f"{self.name}-{start}.log"
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -95,28 +101,41 @@ class Server:
                 pass
         self.kill()
 
-    # --- the durable truth, read straight from the file while no server runs
+    # --- the durable truth, read straight from the database (a file while no server runs)
     def games(self) -> list[dict]:
-        con = sqlite3.connect(self.db)
+        return saved_games(self.database_uri)
+
+
+def saved_games(database_uri: str) -> list[dict]:
+    """Every game row as committed, its state decoded (and SQLite's file checked)."""
+    if database_uri.startswith("sqlite:///"):
+        con = sqlite3.connect(database_uri.removeprefix("sqlite:///"))
         try:
             assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             rows = con.execute("SELECT id, status, deadline, rev, state FROM games ORDER BY id").fetchall()
         finally:
             con.close()
-        out = []
-        for game_id, status, deadline, rev, state in rows:
-            state = json.loads(state)
-            assert state["status"] == status and state["deadline"] == deadline
-            out.append({"id": game_id, "rev": rev, "state": state})
-        return out
+    else:
+        engine = sqlalchemy.create_engine(database_uri, poolclass=sqlalchemy.pool.NullPool)
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql(
+                "SELECT id, status, deadline, rev, state FROM games ORDER BY id").fetchall()
+    out = []
+    for game_id, status, deadline, rev, state in rows:
+        state = json.loads(state)
+        assert state["status"] == status and state["deadline"] == deadline
+        out.append({"id": game_id, "rev": rev, "state": state})
+    return out
 
 
 @pytest.fixture
 def server_factory(tmp_path):
+    """``make(workers, time_scale, name)``: a server; all of a test's servers share one database."""
     servers = []
+    database_uri = empty_test_database(tmp_path)
 
-    def make(workers: int, time_scale: float) -> Server:
-        server = Server(tmp_path, workers, time_scale)
+    def make(workers: int, time_scale: float, name: str = "server") -> Server:
+        server = Server(tmp_path, workers, time_scale, database_uri, name)
         servers.append(server)
         return server
 

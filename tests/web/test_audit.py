@@ -6,10 +6,12 @@ import os
 import pytest
 
 from bench import audit
+from tests.conftest import requires_sqlite
 
 CI_GAMES = 200
 
 
+@requires_sqlite  # it plays on SQLite files of its own: the SQLite run has done it
 def test_two_hundred_random_games_leak_nothing():
     workers = 2 if (os.cpu_count() or 1) >= 2 else 1
     stats = audit.run_many(CI_GAMES, seed=2026, workers=workers, small_tables=True)

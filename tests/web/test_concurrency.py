@@ -5,6 +5,8 @@ import threading
 from werewolf import scheduler, service
 from werewolf.extensions import db
 
+from tests.conftest import requires_sqlite
+
 from .test_auth import error_code
 
 
@@ -95,6 +97,7 @@ def test_the_scheduler_starts_once_per_app(app):
         scheduler.stop(app)
 
 
+@requires_sqlite
 def test_requests_leave_the_write_ahead_log_to_the_checkpoint_job(app, make_table):
     """Writes stay in the WAL (no COMMIT pays for copying it); the job copies it into the file."""
     import os

@@ -175,6 +175,20 @@ def test_control_characters_are_refused(make_table, client, char):
         assert response.status_code == 400 and error_code(response) == "invalid_name"
 
 
+def test_a_nul_character_is_refused_before_reaching_the_database(make_table, client):
+    """PostgreSQL refuses NUL in any query: a clear 401/404, never a 500."""
+    table = make_table(6)
+    player = table.players[1]
+    for path in (f"/api/tables/{table.id}\x00/state", f"/api/tables/{table.id}\x00/join",
+                 "/api/tables/by-code/AB\x00CD", "/t/AB\x00CD"):
+        response = player.request("GET" if "join" not in path else "POST", path)
+        assert response.status_code == 404, (path, response.status_code)
+    headers = {"X-CSRFToken": client.get("/api/me").get_json()["csrf_token"]}
+    response = client.post("/api/auth/login", json={"name": "Bru\x00no", "password": "motdepasse"},
+                           headers=headers)
+    assert response.status_code == 401 and error_code(response) == "bad_credentials"
+
+
 def test_ten_kilobyte_strings_everywhere(app, make_table, client):
     big = "x" * 10_240
     table, views = _running(make_table, 6)

@@ -11,6 +11,8 @@ from schemathesis import checks as st_checks  # noqa: E402
 
 from werewolf.web import create_app  # noqa: E402
 
+from tests.conftest import empty_test_database  # noqa: E402
+
 from .conftest import Player  # noqa: E402
 
 FUZZ_EXAMPLES = 60  # generated cases per operation
@@ -36,7 +38,7 @@ def fuzz_app(tmp_path_factory):
     store.game_cache.clear()
     app = create_app({
         "TESTING": True, "SECRET_KEY": "openapi", "SCHEDULER": False, "SERVER_NAME": "werewolf.test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'openapi.db'}",
+        "SQLALCHEMY_DATABASE_URI": empty_test_database(tmp),
         "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
     })
     players = [Player(app, f"Fuzz{i}").register() for i in range(7)]

@@ -4,7 +4,7 @@ import logging
 from flask import render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
 
 from .. import engine
 from ..service import ServiceError
@@ -44,6 +44,12 @@ def _page(status: int):
 
 
 def register(app) -> None:
+    @app.before_request
+    def refuse_nul_in_path():
+        # No table id, code or page has a NUL; PostgreSQL refuses it in any query (a 500).
+        if "\x00" in request.path:
+            raise NotFound()
+
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
         if _is_api():

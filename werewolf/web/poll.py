@@ -351,7 +351,7 @@ class SessionUsers:
         return user_id, signed_at.timestamp() + lifetime
 
 
-STATE_PATH = re.compile(r"/api/tables/([^/]{1,64})/state")
+STATE_PATH = re.compile(r"/api/tables/([^/\x00]{1,64})/state")
 
 
 class PollGate:
