@@ -432,14 +432,17 @@ def test_four_workers_advance_each_deadline_once_and_count_every_vote(server_fac
     assert len(votes) == len(living)  # the late ones were not applied anywhere
 
 
-def check_steps_advanced_once(state: dict, scale: float) -> None:
-    """Step events are numbered 1, 2, 3... and each timed-out step lasted its full limit."""
+def check_steps_advanced_once(state: dict, scale: float, nobody_acted_before: int | None = None) -> None:
+    """Step events are numbered 1, 2, 3... and each timed-out step lasted its full limit
+    (the steps before ``nobody_acted_before``, when given, else all of them)."""
     from datetime import datetime
     steps = [e for e in state["events"] if e["kind"] == "step"]
     assert [e["step_seq"] for e in steps] == list(range(1, len(steps) + 1))
     limits = state["settings"]["limits"]
     times = [datetime.fromisoformat(e["at"].replace("Z", "+00:00")).timestamp() for e in steps]
     for (e, t), t_next in zip(zip(steps, times), times[1:]):
+        if nobody_acted_before is not None and e["step_seq"] >= nobody_acted_before:
+            break
         if e["step"] in ("seer", "werewolves", "witch", "dawn", "debate"):  # nobody acted: time-outs
             assert t_next - t >= limits[e["step"]] * scale - 0.01, (e, t_next - t)
 
@@ -502,3 +505,117 @@ def test_actions_racing_a_deadline_are_applied_in_their_step_or_refused(server_f
     steps = [e["step_seq"] for e in events if e["kind"] == "step"]
     assert steps == list(range(1, len(steps) + 1))
     print(f"deadline race: {dict(outcomes)}")
+
+
+# ---------------------------------------------------------------- two app servers, one database
+
+def wait_for_step(player: Http, table_id: str, step: str, timeout: float = 30) -> dict:
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        view = player.call("GET", f"/api/tables/{table_id}/state").json()
+        if view["step"] and view["step"]["id"] == step:
+            return view
+        time.sleep(0.05)
+    raise AssertionError(f"no {step} step within {timeout} s: {view['step']}")
+
+
+def test_two_servers_over_one_database_play_a_game_and_survive_losing_one(server_factory):
+    """Two gunicorn instances (two app servers, each with its own scheduler) on two ports over
+    one database, eight players split between them: an account name registered on both at
+    once exists once; votes cast on both in the same second all count; each deadline moves
+    its step once; one server SIGKILLed mid-step, its players go on on the other with the
+    same session, and nothing either server acknowledged is lost."""
+    scale = 0.02
+    servers = [server_factory(workers=1, time_scale=scale, name=name) for name in ("a", "b")]
+    for server in servers:
+        server.start()
+    a, b = servers
+
+    twins = [Http(server, "Jumeau") for server in servers]
+    barrier = threading.Barrier(2)
+    codes = []
+
+    def register(twin):
+        twin.refresh_token()
+        barrier.wait()
+        codes.append(twin.call("POST", "/api/auth/register", {"name": "Jumeau", "password": "pw1234"}).status_code)
+
+    threads = [threading.Thread(target=register, args=(t,)) for t in twins]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(codes) == [201, 409], codes
+
+    # Night steps and the dawn time out in 0.4-0.6 s, the debate in 1 s; the vote waits 5 s.
+    limits = {step: 30 for step in ("cupid", "seer", "werewolves", "witch", "hunter", "succession",
+                                    "tiebreak", "election")}
+    limits.update({"dawn": 20, "debate": 50, "vote": 250})
+    players = [Http(servers[i % 2], f"D{i}").register() for i in range(8)]
+    host = players[0]
+    table_id = host.call("POST", "/api/tables", {"name": "Deux serveurs"}).json()["table"]["id"]
+    for p in players[1:]:
+        assert p.call("POST", f"/api/tables/{table_id}/join").status_code == 200
+    r = host.call("PATCH", f"/api/tables/{table_id}/settings", {"limits": limits, "captain": False})
+    assert r.status_code == 200, r.text
+    assert host.call("POST", f"/api/tables/{table_id}/start").status_code == 200
+    seats = {p.call("GET", f"/api/tables/{table_id}/state").json()["me"]["seat"]: p for p in players}
+
+    # Nobody acts at night: both schedulers race for each deadline. Then everyone votes at once.
+    view = wait_for_step(seats[1], table_id, "vote")
+    vote_seq = view["step"]["seq"]
+    living = [p["seat"] for p in view["players"] if p["alive"]]
+    assert {seats[s].server for s in living} == {a, b}
+    target = living[0]
+    barrier = threading.Barrier(len(living))
+    results = {}
+
+    def vote(seat):
+        barrier.wait()
+        results[seat] = seats[seat].call("POST", f"/api/tables/{table_id}/act",
+                                         {"action": "vote.cast", "target": target, "step": vote_seq})
+
+    threads = [threading.Thread(target=vote, args=(s,)) for s in living]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert [r.status_code for r in results.values()] == [200] * len(living), \
+        [r.text for r in results.values() if r.status_code != 200]
+    final = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
+    result = next(e for e in final["events"] if e["kind"] == "vote_result")
+    assert result["tally"] == {str(target): len(living)} and result["eliminated"] == target
+
+    # Everyone plays; server b dies in the middle of a step; its players carry on through a.
+    rng = random.Random(20261201)
+    activity = Activity(table_id, seats, rng)
+    activity.start()
+    time.sleep(rng.uniform(0.5, 1.5))
+    b.kill()
+    killed_step = saved_games(b.database_uri)[-1]["state"]["step"]
+    activity.join()
+    check_durable(saved_games(a.database_uri), activity)
+    moved = {seat for seat, p in seats.items() if p.server is b}
+    heard_before_move = len(activity.accepted_acts), len(activity.accepted_chats)
+    for player in players:
+        player.server = a  # the same session cookie and CSRF token, now on the other server
+    activity.start()
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < 120:
+            if host.call("GET", f"/api/tables/{table_id}/state").json()["status"] == "ended":
+                break
+            time.sleep(0.2)
+    finally:
+        activity.join()
+    a.stop()
+    (game,) = saved_games(a.database_uri)
+    state = game["state"]
+    assert state["status"] == "ended", f"the game did not end on the remaining server: {state['step']}"
+    check_durable([game], activity)
+    heard = [seat for seat, _ in activity.accepted_acts[heard_before_move[0]:]] + \
+        [int(text.split("-")[1]) for text in activity.accepted_chats[heard_before_move[1]:]]
+    assert moved & set(heard), "b's players were not heard through a"
+    check_steps_advanced_once(state, scale, nobody_acted_before=vote_seq)
+    print(f"two servers: b killed during {killed_step!r}, {len(activity.accepted_acts)} accepted actions and "
+          f"{len(activity.accepted_chats)} messages kept, {state['step_seq']} steps, each once")
