@@ -82,6 +82,14 @@ def empty_test_database(tmp_path) -> str:
     return TEST_DATABASE_URI
 
 
+@pytest.fixture
+def schema_changing():
+    """For a test that builds its own schema: the next test gets the tables this code creates."""
+    yield
+    if TEST_DATABASE_URI:
+        _schema_is_fresh.pop(TEST_DATABASE_URI, None)
+
+
 _schema_is_fresh: dict[str, bool] = {}
 _engines: dict[str, sqlalchemy.Engine] = {}
 

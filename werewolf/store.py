@@ -112,21 +112,32 @@ def checkpoint() -> None:
         connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
 
-def create_tables() -> None:
-    """Create the missing tables in one write transaction (BEGIN IMMEDIATE on SQLite).
+@contextlib.contextmanager
+def schema_transaction():
+    """A transaction in which to look at and change the tables, one process at a time.
 
-    Every gunicorn worker does this as it boots: on a fresh SQLite file, workers that
-    each check then create would upgrade read locks to write locks and fail with
-    "database is locked", killing the worker and the server. Holding the write lock
-    from the start makes them queue; the later ones find the tables there.
+    Every gunicorn worker of every server prepares the schema as it boots: on a fresh
+    database, workers that each check then create would fail ("database is locked" on
+    SQLite, a duplicate on PostgreSQL), killing the worker and the server. BEGIN
+    IMMEDIATE on SQLite and an advisory lock on PostgreSQL make them queue; the later
+    ones find the tables there.
     """
-    token = _immediate.set(True)
-    try:
-        with db.engine.begin() as connection:
-            lock_schema(connection)
-            db.metadata.create_all(connection)
-    finally:
-        _immediate.reset(token)
+    with db.engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # a migration may copy a table that others refer to (outside a transaction)
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")
+        token = _immediate.set(True)
+        try:
+            with connection.begin():
+                lock_schema(connection)
+                yield connection
+                if sqlite:
+                    problems = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    assert not problems, f"rows refer to rows that do not exist: {problems[:5]}"
+        finally:
+            _immediate.reset(token)
+            if sqlite:
+                connection.connection.driver_connection.execute("PRAGMA foreign_keys = ON")
 
 
 # Any 64-bit number of our own: the PostgreSQL advisory lock held while the schema changes.
@@ -134,9 +145,8 @@ SCHEMA_LOCK_KEY = 0x776572650001
 
 
 def lock_schema(connection) -> None:
-    """PostgreSQL: queue behind any other process creating or upgrading the tables (several
-    app servers booting at once would otherwise all CREATE and all but one fail). SQLite's
-    BEGIN IMMEDIATE does this already. Released at the end of the transaction."""
+    """PostgreSQL: queue behind any other process creating or upgrading the tables (SQLite's
+    BEGIN IMMEDIATE does this already). Released at the end of the transaction."""
     if connection.dialect.name == "postgresql":
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK_KEY})")
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .. import scheduler, store
-from ..extensions import babel, csrf, db, login_manager
+from .. import scheduler, schema, store
+from ..extensions import babel, csrf, db, login_manager, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,6 +60,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_prefix=n)
 
     db.init_app(app)
+    # render_as_batch: SQLite changes most columns only by copying the table.
+    migrate.init_app(app, db, directory=str(schema.MIGRATIONS), render_as_batch=True)
     login_manager.init_app(app)
     csrf.init_app(app)
     from .i18n import select_locale
@@ -75,7 +77,10 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     with app.app_context():
         store.configure_engine(db.engine)
-        store.create_tables()
+        # `flask --app app ...` commands see to the schema themselves (init-db, upgrade-db,
+        # db ...): `db migrate` must compare the models with the database as it was.
+        if os.environ.get("FLASK_RUN_FROM_CLI") != "true":
+            schema.prepare()
 
     if app.config["SCHEDULER"] and not app.config.get("TESTING"):
         scheduler.start(app)
