@@ -21,7 +21,7 @@ import pytest
 import sqlalchemy
 
 from bench.audit import random_move
-from tests.conftest import empty_test_database
+from tests.conftest import TEST_DATABASE_URI, empty_test_database
 
 requests = pytest.importorskip("requests")
 
@@ -519,6 +519,7 @@ def wait_for_step(player: Http, table_id: str, step: str, timeout: float = 30) -
     raise AssertionError(f"no {step} step within {timeout} s: {view['step']}")
 
 
+@pytest.mark.skipif(not TEST_DATABASE_URI, reason="two app servers share a server database (PostgreSQL)")
 def test_two_servers_over_one_database_play_a_game_and_survive_losing_one(server_factory):
     """Two gunicorn instances (two app servers, each with its own scheduler) on two ports over
     one database, eight players split between them: an account name registered on both at
