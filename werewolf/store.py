@@ -265,6 +265,24 @@ def _bind(paramstyle: str, sql: str, values: tuple):
     return sql, values if paramstyle == "numeric" else {f"p{i}": v for i, v in enumerate(values)}
 
 
+@contextlib.contextmanager
+def _single_statement(connection, sa_engine):
+    """PostgreSQL: run one statement without BEGIN and COMMIT (it is atomic by itself):
+    one round trip to the server instead of three. Elsewhere, as it is."""
+    if sa_engine.dialect.name != "postgresql":
+        yield
+        return
+    driver = connection.driver_connection
+    driver.autocommit = True
+    try:
+        yield
+    finally:
+        try:
+            driver.autocommit = False  # as the pool's other users expect it
+        except Exception:  # a broken connection: never hand it out again
+            connection.invalidate()
+
+
 def raw_query(sa_engine, sql: str, *values) -> list[tuple]:
     """``sql`` with a ``{p}`` per value, on a pooled DB-API connection.
 
@@ -273,10 +291,11 @@ def raw_query(sa_engine, sql: str, *values) -> list[tuple]:
     sql, params = _bind(sa_engine.dialect.paramstyle, sql, values)
     connection = sa_engine.raw_connection()
     try:
-        cursor = connection.cursor()
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        cursor.close()
+        with _single_statement(connection, sa_engine):
+            cursor = connection.cursor()
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+            cursor.close()
     finally:
         connection.close()  # back to the pool, its transaction (if any) rolled back
     return rows
@@ -313,7 +332,7 @@ def save_if_unchanged(read: GameRead, game) -> bool:
     sqlite = sa_engine.dialect.name == "sqlite"
     connection = sa_engine.raw_connection()
     try:
-        with _sqlite_writer.hold(sa_engine.url.database) if sqlite else contextlib.nullcontext():
+        with _sqlite_writer.hold(sa_engine.url.database) if sqlite else _single_statement(connection, sa_engine):
             cursor = connection.cursor()
             try:
                 if sqlite:
