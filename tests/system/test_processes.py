@@ -386,35 +386,11 @@ def test_four_workers_advance_each_deadline_once_and_count_every_vote(server_fac
     limits.update({"debate": 100, "vote": 2000})
     table_id, seats = seat_table(server, 18, {"limits": limits, "captain": False,
                                               "roles": {"hunter": False, "cupid": False}}, prefix="R")
-    started = time.monotonic()
-    view = None
-    while time.monotonic() - started < 30:
-        view = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
-        if view["step"] and view["step"]["id"] == "vote":
-            break
-        time.sleep(0.05)
-    assert view["step"]["id"] == "vote", view["step"]
+    view = wait_for_step(seats[1], table_id, "vote")
     step_seq = view["step"]["seq"]
     living = [p["seat"] for p in view["players"] if p["alive"]]
     target = living[0]
-    barrier = threading.Barrier(len(living))
-    results = {}
-
-    def vote(seat):
-        barrier.wait()
-        results[seat] = seats[seat].call("POST", f"/api/tables/{table_id}/act",
-                                         {"action": "vote.cast", "target": target, "step": step_seq})
-
-    threads = [threading.Thread(target=vote, args=(s,)) for s in living]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    assert sorted(r.status_code for r in results.values()) == [200] * len(living), \
-        [r.text for r in results.values() if r.status_code != 200]
-    final = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
-    result = [e for e in final["events"] if e["kind"] == "vote_result"][-1]
-    assert result["tally"] == {str(target): len(living)} and result["eliminated"] == target
+    everyone_votes_at_once(seats, table_id, living, target, step_seq)
 
     # Let the night run out by itself with four schedulers racing, then read the log.
     time.sleep(2.5)
@@ -430,6 +406,39 @@ def test_four_workers_advance_each_deadline_once_and_count_every_vote(server_fac
     check_steps_advanced_once(game["state"], 0.01)
     votes = [e for e in game["state"]["events"] if e["kind"] == "vote_cast"]
     assert len(votes) == len(living)  # the late ones were not applied anywhere
+
+
+def wait_for_step(player: Http, table_id: str, step: str, timeout: float = 30) -> dict:
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        view = player.call("GET", f"/api/tables/{table_id}/state").json()
+        if view["step"] and view["step"]["id"] == step:
+            return view
+        time.sleep(0.05)
+    raise AssertionError(f"no {step} step within {timeout} s: {view['step']}")
+
+
+def everyone_votes_at_once(seats: dict[int, Http], table_id: str, living: list[int], target: int,
+                           step_seq: int) -> None:
+    """The living all vote for ``target`` at the same moment: every vote accepted and counted."""
+    barrier = threading.Barrier(len(living))
+    results = {}
+
+    def vote(seat):
+        barrier.wait()
+        results[seat] = seats[seat].call("POST", f"/api/tables/{table_id}/act",
+                                         {"action": "vote.cast", "target": target, "step": step_seq})
+
+    threads = [threading.Thread(target=vote, args=(s,)) for s in living]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(r.status_code for r in results.values()) == [200] * len(living), \
+        [r.text for r in results.values() if r.status_code != 200]
+    final = seats[living[0]].call("GET", f"/api/tables/{table_id}/state").json()
+    result = [e for e in final["events"] if e["kind"] == "vote_result"][-1]
+    assert result["tally"] == {str(target): len(living)} and result["eliminated"] == target
 
 
 def check_steps_advanced_once(state: dict, scale: float, nobody_acted_before: int | None = None) -> None:
@@ -509,16 +518,6 @@ def test_actions_racing_a_deadline_are_applied_in_their_step_or_refused(server_f
 
 # ---------------------------------------------------------------- two app servers, one database
 
-def wait_for_step(player: Http, table_id: str, step: str, timeout: float = 30) -> dict:
-    started = time.monotonic()
-    while time.monotonic() - started < timeout:
-        view = player.call("GET", f"/api/tables/{table_id}/state").json()
-        if view["step"] and view["step"]["id"] == step:
-            return view
-        time.sleep(0.05)
-    raise AssertionError(f"no {step} step within {timeout} s: {view['step']}")
-
-
 @pytest.mark.skipif(not TEST_DATABASE_URI, reason="two app servers share a server database (PostgreSQL)")
 def test_two_servers_over_one_database_play_a_game_and_survive_losing_one(server_factory):
     """Two gunicorn instances (two app servers, each with its own scheduler) on two ports over
@@ -567,25 +566,7 @@ def test_two_servers_over_one_database_play_a_game_and_survive_losing_one(server
     vote_seq = view["step"]["seq"]
     living = [p["seat"] for p in view["players"] if p["alive"]]
     assert {seats[s].server for s in living} == {a, b}
-    target = living[0]
-    barrier = threading.Barrier(len(living))
-    results = {}
-
-    def vote(seat):
-        barrier.wait()
-        results[seat] = seats[seat].call("POST", f"/api/tables/{table_id}/act",
-                                         {"action": "vote.cast", "target": target, "step": vote_seq})
-
-    threads = [threading.Thread(target=vote, args=(s,)) for s in living]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    assert [r.status_code for r in results.values()] == [200] * len(living), \
-        [r.text for r in results.values() if r.status_code != 200]
-    final = seats[1].call("GET", f"/api/tables/{table_id}/state").json()
-    result = next(e for e in final["events"] if e["kind"] == "vote_result")
-    assert result["tally"] == {str(target): len(living)} and result["eliminated"] == target
+    everyone_votes_at_once(seats, table_id, living, living[0], vote_seq)
 
     # Everyone plays; server b dies in the middle of a step; its players carry on through a.
     rng = random.Random(20261201)

@@ -8,7 +8,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .. import scheduler, schema, store
-from ..extensions import babel, csrf, db, login_manager, migrate
+from ..extensions import babel, csrf, db, login_manager
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,8 +60,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_prefix=n)
 
     db.init_app(app)
-    # render_as_batch: SQLite changes most columns only by copying the table.
-    migrate.init_app(app, db, directory=str(schema.MIGRATIONS), render_as_batch=True)
+    from_cli = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
+    if from_cli:
+        schema.init_migrate(app)
     login_manager.init_app(app)
     csrf.init_app(app)
     from .i18n import select_locale
@@ -79,7 +80,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         store.configure_engine(db.engine)
         # `flask --app app ...` commands see to the schema themselves (init-db, upgrade-db,
         # db ...): `db migrate` must compare the models with the database as it was.
-        if os.environ.get("FLASK_RUN_FROM_CLI") != "true":
+        if not from_cli:
             schema.prepare()
 
     if app.config["SCHEDULER"] and not app.config.get("TESTING"):
