@@ -97,6 +97,12 @@ def start(table_id: str):
     return _ok(service.start_game(table_id, current_user, now(), current_app.config["TIME_SCALE"]))
 
 
+@bp.post("/<table_id>/end")
+def end(table_id: str):
+    """The host ends a running game for everyone (no winner, every card shown)."""
+    return _ok(service.end_game(table_id, current_user, now()))
+
+
 @bp.post("/<table_id>/reopen")
 def reopen(table_id: str):
     """"New game": the host brings the table and its players back to the lobby."""
