@@ -16,7 +16,7 @@
         el("a", { class: "table-link", href: table.url },
           el("span", { class: "table-title" }, table.name),
           el("span", { class: "table-meta" },
-            t("lobby.players", { count: table.seated }),
+            WW.tn("lobby.players", table.seated),
             table.host ? " · " + t("lobby.host_is", { name: table.host }) : ""),
           el("span", { class: "code small" }, table.code)))));
   }

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Table
+from . import rules_page
 from .i18n import remember_language
 from .strings import client_strings
 
@@ -66,6 +67,12 @@ def table_page(code: str):
     # Not seated yet: the page shows "join" at once instead of polling into a 403.
     seated = any(s.user_id == current_user.id for s in table.seats)
     return render_template("table.html", table=table, seated=seated)
+
+
+@bp.get("/rules")
+def rules():
+    """The rules, from the engine's own roles and steps (see rules_page)."""
+    return render_template("rules.html", roles=rules_page.roles(), steps=rules_page.steps())
 
 
 @bp.get("/t/<code>/qr.svg")
