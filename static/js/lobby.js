@@ -23,8 +23,10 @@
 
   async function refresh() {
     try {
-      const result = await api("GET", "/api/tables");
-      if (result.ok) renderTables(result.data.tables);
+      // "no-cache": the browser asks with If-None-Match and keeps its copy on a 304.
+      const response = await fetch("/api/tables", { credentials: "same-origin", cache: "no-cache",
+                                                     headers: { "Accept": "application/json" } });
+      if (response.ok) renderTables((await response.json()).tables);
       WW.setBanner(null);
     } catch (e) {
       WW.setBanner(t("reconnecting"));

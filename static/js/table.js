@@ -220,6 +220,7 @@
     const night = step && NIGHT_STEPS.includes(step.id);
     document.body.classList.toggle("night", !!night);
     document.body.classList.toggle("day", !night);
+    $("game").classList.toggle("ended", view.table.status === "ended");
     renderNarration();
     renderMoment();
     renderPrompt();
@@ -524,6 +525,7 @@
     const step = view.step;
     if (!step) return "";
     if (view.me.left) return t("left_watch");
+    if (!$("moment").hidden && $("moment").classList.contains("my-death")) return "";  // the moment says it
     if (view.prompt && !["vote", "election"].includes(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
     const waiting = notVotedYet();
     if (waiting) return waiting;

@@ -16,6 +16,7 @@ from phonekit import PHONE, audit, wait_until  # noqa: E402
 pytestmark = pytest.mark.e2e
 
 SMALL = {**PHONE, "viewport": {"width": 320, "height": 640}}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}, "locale": "fr-FR"}
 
 
 class Player:
@@ -82,13 +83,13 @@ class Screens:
 def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots):
     errors: list[str] = []
     screens = Screens(screenshots, errors)
-    players, table_id, code = seat(browser, server, 8, {0: (PHONE, "fr"), 1: (SMALL, "en")})
+    players, table_id, code = seat(browser, server, 8, {0: (PHONE, "fr"), 1: (SMALL, "en"), 2: (LAPTOP, "fr")})
     views = {p.state(table_id)["me"]["seat"]: p for p in players}
     roles = {seat: p.state(table_id)["me"]["role"] for seat, p in views.items()}
     by_role = lambda role: [s for s, r in roles.items() if r == role]  # noqa: E731
     seat_of = {p.name: s for s, p in views.items()}
-    fr, en = players[0], players[1]
-    for viewer in (fr, en):
+    fr, en, laptop = players[0], players[1], players[2]
+    for viewer in (fr, en, laptop):
         screens.open(viewer, code)
         screens.shot(viewer, "10-night")
 
@@ -141,9 +142,14 @@ def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots
             views[s].act(table_id, "vote.cast", target=target)
     eliminated = views[target].name
     for viewer in (fr, en):
-        viewer.page.wait_for_function(
-            "n => document.getElementById('moment-title').textContent.includes(n)", arg=eliminated)
+        try:
+            viewer.page.wait_for_function(
+                "n => !document.getElementById('moment').hidden && "
+                "document.getElementById('moment').textContent.includes(n)", arg=eliminated)
+        except Exception:
+            raise AssertionError((eliminated, viewer.page.locator("#game").inner_text()[:800]))
         screens.shot(viewer, "33-vote-moment")
+    screens.shot(laptop, "33-vote-moment")
     # The recap of the vote: who voted for whom.
     fr.page.locator("#recap-vote").tap()
     fr.page.wait_for_selector("#recap-panel:not([hidden])")
@@ -176,6 +182,8 @@ def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots
         assert box["y"] < viewer.page.viewport_size["height"], "the end is below the fold"
         screens.shot(viewer, "50-end")
         screens.shot(viewer, "51-end-full", full_page=True)
+    laptop.page.wait_for_selector("#end:not([hidden])")
+    screens.shot(laptop, "50-end")
 
     # The rules, from the table's link.
     for viewer in (fr, en):

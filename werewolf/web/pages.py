@@ -10,6 +10,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Table
 from . import rules_page
+from .assets import compressed
 from .i18n import remember_language
 from .strings import client_strings
 
@@ -34,12 +35,14 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.get("/")
+@compressed()
 @login_required
 def lobby():
     return render_template("lobby.html")
 
 
 @bp.get("/login")
+@compressed()
 def login():
     if current_user.is_authenticated:
         return redirect(_safe_next(request.args.get("next")))
@@ -47,6 +50,7 @@ def login():
 
 
 @bp.get("/register")
+@compressed()
 def register():
     if current_user.is_authenticated:
         return redirect(_safe_next(request.args.get("next")))
@@ -61,6 +65,7 @@ def _table_by_code(code: str) -> Table:
 
 
 @bp.get("/t/<code>")
+@compressed()
 @login_required
 def table_page(code: str):
     table = _table_by_code(code)
@@ -70,6 +75,7 @@ def table_page(code: str):
 
 
 @bp.get("/rules")
+@compressed()
 def rules():
     """The rules, from the engine's own roles and steps (see rules_page)."""
     return render_template("rules.html", roles=rules_page.roles(), steps=rules_page.steps())
