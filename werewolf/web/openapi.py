@@ -164,7 +164,9 @@ def document() -> dict:
             "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
                                              errors=(400, 413))},
             "/api/tables": {
-                "get": _op("tables waiting for players", {"200": _json(_ref("TableList"), "tables")},
+                "get": _op("tables waiting for players (ETag; 304 when unchanged)",
+                           {"200": _json(_ref("TableList"), "tables"),
+                            "304": {"description": "unchanged since the ETag given in If-None-Match"}},
                            errors=(401,), csrf=False),
                 "post": _op("create a table (the caller hosts it)",
                             {"201": _json(_ref("TableEnvelope"), "created")},
