@@ -127,6 +127,18 @@ def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots
     for viewer in (fr, en):
         viewer.page.wait_for_selector("#moment:not([hidden])")
         screens.shot(viewer, "31-captain-moment")
+    # My card, the chat drawer.
+    for viewer in (fr, en):
+        viewer.page.locator("#cardface").tap()
+        viewer.page.wait_for_selector("#card-front:not([hidden])")
+        screens.shot(viewer, "40-card")
+        viewer.page.locator("#cardface").tap()
+        if viewer.page.locator("#chat-toggle").is_visible():
+            viewer.page.locator("#chat-toggle").tap()
+            viewer.page.wait_for_selector("#chat", state="visible")
+            screens.shot(viewer, "41-chat-drawer")
+            viewer.page.locator("#chat-close").tap()
+
     for s in living:
         if step() == "debate":
             views[s].act(table_id, "debate.request_vote")
@@ -158,18 +170,6 @@ def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots
     fr.page.locator("#recap-panel").scroll_into_view_if_needed()
     screens.shot(fr, "34-recap-vote")
     fr.page.locator("#recap-vote").tap()
-    # My card, the chat drawer.
-    for viewer in (fr, en):
-        viewer.page.locator("#cardface").tap()
-        viewer.page.wait_for_selector("#card-front:not([hidden])")
-        screens.shot(viewer, "40-card")
-        viewer.page.locator("#cardface").tap()
-        if viewer.page.locator("#chat-toggle").is_visible():
-            viewer.page.locator("#chat-toggle").tap()
-            viewer.page.wait_for_selector("#chat", state="visible")
-            screens.shot(viewer, "41-chat-drawer")
-            viewer.page.locator("#chat-close").tap()
-
     # The host stops the game: the end screen says so, winners and "new game" first.
     if fr.state(table_id)["status"] == "running":
         fr.post(f"/api/tables/{table_id}/end")
