@@ -299,7 +299,7 @@
 
   function tallyText(tally) {
     const entries = Object.entries(tally || {}).sort((a, b) => b[1] - a[1]);
-    return entries.map(([seat, n]) => name(Number(seat)) + " : " + WW.tn("votes_n", n)).join(" · ");
+    return entries.map(([seat, n]) => t("tally", { name: name(Number(seat)), votes: WW.tn("votes_n", n) })).join(" · ");
   }
 
   /** Headline and lines of one moment event. */

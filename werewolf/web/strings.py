@@ -99,6 +99,7 @@ def client_strings() -> dict:
         "moment.night": _("Cette nuit"),
         "moment.my_death": _("C’est fini pour toi"),
         "moment.my_death_more": _("Ta carte est retournée. Tu peux encore parler avec les autres morts."),
+        "tally": _("{name} : {votes}"),
         "ballots.for": _("Contre {name} : {voters}"),
         "ballots.abstained": _("Abstention : {names}"),
         "ballots.silent": _("Pas de vote : {names}"),
