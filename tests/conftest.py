@@ -12,6 +12,8 @@ from werewolf.extensions import db
 from werewolf.web import create_app
 
 START = 1_800_000_000.0  # a fixed "now" (2027-01-15): tests never read the real clock
+# Tests register many accounts from one address; the limit itself is tested with its default.
+MANY_REGISTRATIONS = "100000 per minute"
 
 
 class Clock:
@@ -49,6 +51,7 @@ def make_app(tmp_path, monkeypatch, clock):
             "SCHEDULER": False,
             "SERVER_NAME": "werewolf.test",
             "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
+            "REGISTRATION_RATE_LIMIT": MANY_REGISTRATIONS,
             **config,
         })
         if not apps and not uri.startswith("sqlite"):

@@ -50,7 +50,8 @@ class Server:
                "WEREWOLF_SECRET_KEY": "processes-test",
                "WEREWOLF_TIME_SCALE": str(self.time_scale),
                "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
-               "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute"}
+               "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute",
+               "WEREWOLF_REGISTRATION_RATE_LIMIT": "100000 per minute"}
         log = open(self.tmp / f"server-{self.starts}.log", "wb")
         self.proc = subprocess.Popen(
             [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),

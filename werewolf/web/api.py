@@ -8,6 +8,7 @@ from ..extensions import db, login_manager
 from ..models import Game, Seat, Table
 from ..service import ServiceError
 from . import poll
+from .session import verified_user_id
 from .http import json_body, now
 from .lobby import table_json
 
@@ -21,20 +22,21 @@ def _require_login():
     pass
 
 
-# Playing needs only the user's id, which the signed session holds: these routes load
-# no user row (the seat query answers "not seated" for an id without one).
+# Playing needs only the user's id, which the signed session holds (its key checked
+# against the account's hash): these routes load no user row (the seat query answers
+# "not seated" for an id without one).
 _BY_SESSION_ID = ("api.state", "api.act", "api.chat")
 
 
 @bp.before_request
 def _login_first():
-    if request.endpoint in _BY_SESSION_ID and poll.session_user_id() is not None:
+    if request.endpoint in _BY_SESSION_ID and verified_user_id() is not None:
         return None
     return _require_login()
 
 
 def _my_id() -> int:
-    user_id = poll.session_user_id()
+    user_id = verified_user_id()
     return user_id if user_id is not None else current_user.id
 
 

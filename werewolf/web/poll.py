@@ -28,21 +28,19 @@ import json
 import logging
 import re
 import threading
-import time
 from collections import OrderedDict
 from typing import NamedTuple
 
-from flask import current_app, session
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadData
+from flask import current_app
 from sqlalchemy import bindparam, update
-from werkzeug.http import parse_cookie, parse_etags
+from werkzeug.http import parse_etags
 
 from .. import engine, service, store
-from ..extensions import db, login_manager
+from ..extensions import db
 from ..models import Seat
 from .lobby import table_json
 from .security import HEADERS
+from .session import SessionLogin, SessionUsers
 
 log = logging.getLogger(__name__)
 
@@ -85,29 +83,33 @@ class TableRead(NamedTuple):
     game_status: str | None
     deadline: float | None
     seats: list[SeatRow]
+    my_password_hash: str | None  # of the polling user, if seated: their session's key must match
 
 
 _SQL = (
     "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
-    " g.rev, g.status, g.deadline"
+    " g.rev, g.status, g.deadline, u.password_hash"
     " FROM seats s JOIN tables t ON t.id = s.table_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
+    " LEFT JOIN users u ON u.id = s.user_id AND u.id = {p}"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
 
 
-def read_table(sa_engine, table_id: str) -> TableRead | None:
-    """The table's seats with its lobby and game revision, in one statement (one snapshot).
+def read_table(sa_engine, table_id: str, user_id: int) -> TableRead | None:
+    """The table's seats with its lobby and game revision, and the password hash of
+    ``user_id`` if seated there, in one statement (one snapshot).
 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
     """
-    rows = store.raw_query(sa_engine, _SQL, table_id)
+    rows = store.raw_query(sa_engine, _SQL, user_id, table_id)
     if not rows:
         return None
     first = rows[0]
     return TableRead(first[4], first[5], first[6], first[7], first[8],
-                     [SeatRow(r[0], r[1], r[2], r[3]) for r in rows])
+                     [SeatRow(r[0], r[1], r[2], r[3]) for r in rows],
+                     next((r[9] for r in rows if r[9] is not None), None))
 
 
 # ---------------------------------------------------------------- serialized views
@@ -279,78 +281,6 @@ def advance_once(app, game_id: int, now: float) -> None:
 
 # ---------------------------------------------------------------- the fast path
 
-def session_protection(app) -> str | None:
-    return app.config.get("SESSION_PROTECTION", login_manager.session_protection)
-
-
-def session_user_id() -> int | None:
-    """The logged-in user's id from Flask's session, as Flask-Login reads it, or None.
-
-    None sends the request the ordinary way (Flask-Login restores a remembered login
-    from its cookie, refuses an anonymous one). With "strong" session protection
-    Flask-Login may drop a session whose browser changed: then always go that way.
-    """
-    if session_protection(current_app) == "strong":
-        return None
-    return _user_id_of(session.get("_user_id"))
-
-
-def _user_id_of(value) -> int | None:
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    return None
-
-
-class SessionUsers:
-    """The user id in a request's session cookie, checked as Flask checks it, per cookie.
-
-    Flask's own signing serializer checks the signature and the age; a cookie header
-    seen before (every poll of a player sends the same one) costs one dict lookup
-    until the session would expire.
-    """
-
-    SIZE = 8192
-
-    def __init__(self, app):
-        self._app = app
-        self._known: OrderedDict[str, tuple[int | None, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def user_id(self, environ: dict) -> int | None:
-        app = self._app
-        if session_protection(app) == "strong" or not isinstance(app.session_interface,
-                                                                  SecureCookieSessionInterface):
-            return None
-        header = environ.get("HTTP_COOKIE")
-        if not header:
-            return None
-        with self._lock:
-            known = self._known.get(header)
-        if known is not None and time.time() < known[1]:
-            return known[0]
-        user_id, until = self._check(header)
-        with self._lock:
-            self._known[header] = (user_id, until)
-            while len(self._known) > self.SIZE:
-                self._known.popitem(last=False)
-        return user_id
-
-    def _check(self, header: str) -> tuple[int | None, float]:
-        app = self._app
-        value = parse_cookie(header).get(app.config["SESSION_COOKIE_NAME"])
-        serializer = app.session_interface.get_signing_serializer(app)
-        if not value or serializer is None:
-            return None, float("inf")
-        lifetime = app.permanent_session_lifetime.total_seconds()
-        try:
-            data, signed_at = serializer.loads(value, max_age=int(lifetime), return_timestamp=True)
-        except BadData:  # a bad or expired signature, or a payload that is not a session
-            return None, float("inf")
-        user_id = _user_id_of(data.get("_user_id")) if isinstance(data, dict) else None
-        # Flask judges the age by the server's wall clock, as itsdangerous does.
-        return user_id, signed_at.timestamp() + lifetime
-
-
 STATE_PATH = re.compile(r"/api/tables/([^/]{1,64})/state")
 
 
@@ -378,10 +308,10 @@ class PollGate:
     def _answer(self, environ: dict, table_id: str) -> Answer | None:
         app = self.app
         try:
-            user_id = self.sessions.user_id(environ)
-            if user_id is None:
+            login = self.sessions.login(environ)
+            if login is None:
                 return None
-            return fast_state(app, environ, table_id, user_id, app.extensions["werewolf.clock"]())
+            return fast_state(app, environ, table_id, login, app.extensions["werewolf.clock"]())
         except Exception:  # Flask will answer, with its error handling
             log.exception("the fast state poll failed; answering it the ordinary way")
             return None
@@ -395,22 +325,22 @@ def _engine(app):
     return sa_engine
 
 
-def fast_state(app, environ: dict, table_id: str, user_id: int, now: float) -> Answer | None:
+def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
     """The state poll without the ORM: a 304, a cached view, or a view built from the game.
 
     None sends the request the ordinary way (``api.state``): not seated, no such
-    table, or the lobby (whose view needs the players' names).
+    table, a signed-out session, or the lobby (whose view needs the players' names).
     """
     sa_engine = _engine(app)
-    read = read_table(sa_engine, table_id)
-    if read is None:
+    read = read_table(sa_engine, table_id, login.user_id)
+    if read is None or not login.matches(read.my_password_hash):
         return None
     if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
-        read = read_table(sa_engine, table_id)
+        read = read_table(sa_engine, table_id, login.user_id)
         if read is None:
             return None
-    me = next((s for s in read.seats if s.user_id == user_id), None)
+    me = next((s for s in read.seats if s.user_id == login.user_id), None)
     if me is None:
         return None
     if read.game_id is None:
