@@ -270,3 +270,25 @@ def test_operator_lists_and_ends_tables(make_table):
     assert table.host.create_table(name="Encore")
     failed = app.test_cli_runner().invoke(args=["tables", "end", "nope"])
     assert failed.exit_code != 0 and "No table" in failed.output
+
+
+# ---------------------------------------------------------------- pages
+
+def test_the_account_page(app, make_player):
+    assert app.test_client().get("/account").status_code == 302  # to the login page
+    alice = make_player("Alice")
+    html = alice.client.get("/account").get_data(as_text=True)
+    assert 'id="password-form"' in html and 'id="delete-form"' in html and "js/account.js" in html
+    assert 'href="/account"' in alice.client.get("/").get_data(as_text=True)  # from every page's top bar
+
+
+def test_the_register_page_follows_the_registration_mode(make_app):
+    invite = make_app(REGISTRATION="invite").test_client()
+    from_link = invite.get("/register?next=/t/abcde").get_data(as_text=True)
+    assert 'name="table_code" value="ABCDE"' in from_link and 'type="hidden"' in from_link
+    typed = invite.get("/register").get_data(as_text=True)
+    assert 'name="table_code"' in typed and 'type="hidden"' not in typed
+    assert 'name="table_code"' not in make_app().test_client().get("/register?next=/t/ABCDE").get_data(as_text=True)
+    closed = make_app(REGISTRATION="closed").test_client()
+    assert 'id="auth-form"' not in closed.get("/register").get_data(as_text=True)
+    assert "/register" not in closed.get("/login").get_data(as_text=True)

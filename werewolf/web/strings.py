@@ -187,4 +187,10 @@ def client_strings() -> dict:
         "err.text_empty": _("Message vide."),
         "err.csrf_failed": _("Session expirée : recharge la page."),
         "err.login_required": _("Connecte-toi d’abord."),
+        "err.wrong_password": _("Mot de passe incorrect."),
+        "err.too_many_tables": _("Tu as déjà une table en attente de joueurs."),
+        "err.too_many_requests": _("Trop de demandes : attends un peu."),
+        "err.registration_closed": _("Les inscriptions sont fermées sur ce serveur."),
+        "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
+        "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
     }
