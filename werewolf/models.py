@@ -1,5 +1,6 @@
 """Database rows. The engine state of a game is one JSON column of ``Game``;
 ``werewolf.store`` is the only code that turns it into an engine game and back."""
+import functools
 import hashlib
 import secrets
 
@@ -28,6 +29,7 @@ LOCKED = "!"
 DELETED_HASH = LOCKED + "deleted"
 
 
+@functools.lru_cache(maxsize=4096)  # every poll checks it
 def session_key(password_hash: str) -> str:
     """The part of a session (and remember) cookie that must match the account's hash.
 

@@ -88,10 +88,10 @@ class TableRead(NamedTuple):
 
 _SQL = (
     "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
-    " g.rev, g.status, g.deadline, u.password_hash"
+    " g.rev, g.status, g.deadline,"
+    " CASE WHEN s.user_id = {p} THEN (SELECT password_hash FROM users WHERE id = s.user_id) END"
     " FROM seats s JOIN tables t ON t.id = s.table_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
-    " LEFT JOIN users u ON u.id = s.user_id AND u.id = {p}"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
 
@@ -106,10 +106,13 @@ def read_table(sa_engine, table_id: str, user_id: int) -> TableRead | None:
     rows = store.raw_query(sa_engine, _SQL, user_id, table_id)
     if not rows:
         return None
-    first = rows[0]
-    return TableRead(first[4], first[5], first[6], first[7], first[8],
-                     [SeatRow(r[0], r[1], r[2], r[3]) for r in rows],
-                     next((r[9] for r in rows if r[9] is not None), None))
+    first, my_password_hash = rows[0], None
+    seats = []
+    for r in rows:
+        seats.append(SeatRow(r[0], r[1], r[2], r[3]))
+        if r[9] is not None:
+            my_password_hash = r[9]
+    return TableRead(first[4], first[5], first[6], first[7], first[8], seats, my_password_hash)
 
 
 # ---------------------------------------------------------------- serialized views
