@@ -12,7 +12,7 @@ import secrets
 import threading
 
 from flask import current_app
-from sqlalchemy import delete, func, or_, select, text, update
+from sqlalchemy import delete, func, or_, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
@@ -421,11 +421,6 @@ class _PendingMoves:
 _pending = _PendingMoves()
 
 
-_SEAT_AND_GAME = text(
-    "SELECT t.current_game_id, s.number, g.rev FROM tables t"
-    " LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = :user_id"
-    " LEFT JOIN games g ON g.id = t.current_game_id WHERE t.id = :table_id")
-
 
 def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None:
     """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it.
@@ -434,9 +429,7 @@ def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None
     process (read only), without waiting for or writing the game: half the acts of a
     busy server come after their step ended.
     """
-    found = db.session.execute(_SEAT_AND_GAME, {"user_id": user_id, "table_id": table_id}).first() \
-        if isinstance(table_id, str) else None
-    db.session.rollback()
+    found = store.seat_and_game(table_id, user_id) if isinstance(table_id, str) else None
     if found is None:
         raise ServiceError(404, "table_not_found", "No such table.")
     game_id, seat_number, rev = found
@@ -513,15 +506,6 @@ def advance_game(game_id: int, now: float) -> bool:
     return False
 
 
-def advance_overdue(table_id, now: float) -> None:
-    row = db.session.execute(
-        select(Game.id, Game.status, Game.deadline).join(Table, Table.current_game_id == Game.id)
-        .where(Table.id == table_id)
-    ).first()
-    if row is not None and row.status == "running" and row.deadline is not None and row.deadline <= now:
-        advance_game(row.id, now)
-
-
 def advance_due(now: float, limit: int = 100) -> int:
     """Advance every game whose step deadline has passed; returns how many moved on."""
     due = db.session.scalars(
@@ -536,12 +520,3 @@ def advance_due(now: float, limit: int = 100) -> int:
         except Exception:  # one broken game must not stop the others
             log.exception("advancing game %s failed", game_id)
     return advanced
-
-
-def touch_presence(seat: Seat, now: float) -> None:
-    """Record that a player is here, writing at most once per PRESENCE_WRITE_EVERY."""
-    if now - seat.last_seen < PRESENCE_WRITE_EVERY:
-        return
-    seat_id = seat.id
-    with store.write_transaction():
-        db.session.execute(update(Seat).where(Seat.id == seat_id).values(last_seen=now))

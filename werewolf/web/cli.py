@@ -5,8 +5,8 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from ..extensions import db
 from .. import service
+from ..extensions import db
 
 users = AppGroup("users", help="List the accounts, or disable one.")
 tables = AppGroup("tables", help="List the tables, or end one.")

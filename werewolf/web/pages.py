@@ -1,9 +1,8 @@
 """HTML pages. They carry no game data: the scripts in static/js fetch it from the API."""
 import io
-
-import segno
 import re
 
+import segno
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user, login_required

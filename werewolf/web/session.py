@@ -46,11 +46,6 @@ def session_protection(app) -> str | None:
     return app.config.get("SESSION_PROTECTION", login_manager.session_protection)
 
 
-def password_hash_of(sa_engine, user_id: int) -> str | None:
-    rows = store.raw_query(sa_engine, "SELECT password_hash FROM users WHERE id = {p}", user_id)
-    return rows[0][0] if rows else None
-
-
 def verified_user_id() -> int | None:
     """The logged-in user's id from Flask's session, its key checked, or None.
 
@@ -64,7 +59,7 @@ def verified_user_id() -> int | None:
     user_id = None
     if session_protection(current_app) != "strong":
         login = parse_login(session.get("_user_id"))
-        if login is not None and login.matches(password_hash_of(db.engine, login.user_id)):
+        if login is not None and login.matches(store.password_hash_of(db.engine, login.user_id)):
             user_id = login.user_id
     g.werewolf_user_id = user_id
     return user_id
