@@ -7,26 +7,13 @@ import os
 
 import pytest
 
+from tests.kit.clock import Clock
 from werewolf import store
 from werewolf.extensions import db
 from werewolf.web import create_app
 
-START = 1_800_000_000.0  # a fixed "now" (2027-01-15): tests never read the real clock
 # Tests register many accounts from one address; the limit itself is tested with its default.
 MANY_REGISTRATIONS = "100000 per minute"
-
-
-class Clock:
-    """The app's clock in tests: ``clock.advance(seconds)`` instead of sleeping."""
-
-    def __init__(self, now: float = START):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.audit import random_move
+from tests.kit.audit import random_move
 
 requests = pytest.importorskip("requests")
 
@@ -276,7 +276,6 @@ def test_sigkill_at_random_moments_and_restart(server_factory):
             activity.start()
             time.sleep(rng.uniform(0.05, 0.8))  # a random moment of votes, chat, step changes
             server.kill()
-            killed_at = time.time()
             activity.join()
             games = server.games()
             check_durable(games, activity)

@@ -30,6 +30,7 @@ def test_every_api_route_is_described(app):
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     import os
+
     from werewolf import store
     tmp = tmp_path_factory.mktemp("openapi")
     os.environ["WEREWOLF_INSTANCE_PATH"] = str(tmp / "instance")
