@@ -1151,6 +1151,8 @@ def main() -> None:
         "WEREWOLF_INSTANCE_PATH": instance,
         "WEREWOLF_SECRET_KEY": os.urandom(16).hex(),
         "WEREWOLF_TIME_SCALE": str(args.time_scale),
+        # Every simulated player registers from this one address.
+        "WEREWOLF_REGISTRATION_RATE_LIMIT": "1000000 per minute",
     }
     print(f"bench: T={args.tables} tables, instance {instance}, logs in {OUT}; load average at the start: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)", flush=True)

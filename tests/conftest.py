@@ -9,6 +9,7 @@ import os
 import pytest
 import sqlalchemy
 
+from tests.kit.clock import Clock
 from werewolf import store
 from werewolf.extensions import db
 from werewolf.web import create_app
@@ -18,20 +19,8 @@ TEST_DATABASE_URI = os.environ.get("WEREWOLF_TEST_DATABASE_URI")
 requires_sqlite = pytest.mark.skipif(
     bool(TEST_DATABASE_URI), reason="about SQLite itself (this run is on WEREWOLF_TEST_DATABASE_URI)")
 
-START = 1_800_000_000.0  # a fixed "now" (2027-01-15): tests never read the real clock
-
-
-class Clock:
-    """The app's clock in tests: ``clock.advance(seconds)`` instead of sleeping."""
-
-    def __init__(self, now: float = START):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+# Tests register many accounts from one address; the limit itself is tested with its default.
+MANY_REGISTRATIONS = "100000 per minute"
 
 
 @pytest.fixture
@@ -56,6 +45,7 @@ def make_app(tmp_path, monkeypatch, clock):
             "SCHEDULER": False,
             "SERVER_NAME": "werewolf.test",
             "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
+            "REGISTRATION_RATE_LIMIT": MANY_REGISTRATIONS,
             **config,
         })
         apps.append(app)

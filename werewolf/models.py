@@ -1,5 +1,7 @@
 """Database rows. The engine state of a game is one JSON column of ``Game``;
 ``werewolf.store`` is the only code that turns it into an engine game and back."""
+import functools
+import hashlib
 import secrets
 
 from flask_login import UserMixin
@@ -21,6 +23,29 @@ def random_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+# A password hash starting with this can match no password (as in /etc/shadow): the
+# account is disabled by an operator ("!" + its hash) or deleted ("!deleted").
+LOCKED = "!"
+DELETED_HASH = LOCKED + "deleted"
+
+
+@functools.lru_cache(maxsize=4096)  # every poll checks it
+def session_key(password_hash: str) -> str:
+    """The part of a session (and remember) cookie that must match the account's hash.
+
+    It changes with the hash: a new password, a disabled or a deleted account signs
+    out every session made before. Not secret (cookies are signed, not encrypted):
+    a digest of the salted hash tells nothing about the password.
+    """
+    return hashlib.blake2b(password_hash.encode(), digest_size=8).hexdigest()
+
+
+def deleted_name_key(user_id: int) -> str:
+    """What a deleted account's ``name_key`` becomes, freeing its name: DEL is not printable,
+    so no registered name can ever be this."""
+    return f"\x7f{user_id}"
+
+
 class User(UserMixin, db.Model):
     __tablename__ = "users"
 
@@ -30,6 +55,20 @@ class User(UserMixin, db.Model):
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[float]
+
+    @property
+    def is_active(self) -> bool:  # Flask-Login refuses to log in an inactive user
+        return not self.password_hash.startswith(LOCKED)
+
+    @property
+    def status(self) -> str:
+        if self.password_hash == DELETED_HASH:
+            return "deleted"
+        return "active" if self.is_active else "disabled"
+
+    def get_id(self) -> str:
+        """What Flask-Login keeps in the session and the remember cookie: "id:key"."""
+        return f"{self.id}:{session_key(self.password_hash)}"
 
 
 class Table(db.Model):

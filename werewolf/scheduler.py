@@ -1,7 +1,8 @@
 """The alarm clock: an interval job that advances games whose step deadline passed.
 
 A second job checkpoints SQLite's write-ahead log in the background, so that no
-request's COMMIT has to (see store.configure_engine).
+request's COMMIT has to (see store.configure_engine). A third clears out the
+waiting tables nobody has touched for a day (service.clear_stale_tables).
 
 The deadlines live in the database, so this job holds no state: any number of
 processes may run it (each gunicorn worker does), and a restarted server picks
@@ -18,6 +19,7 @@ log = logging.getLogger(__name__)
 
 INTERVAL_SECONDS = 0.5
 CHECKPOINT_SECONDS = 2.0
+SWEEP_SECONDS = 600.0
 
 _lock = threading.Lock()
 _schedulers: dict[int, BackgroundScheduler] = {}  # one per app object in this process
@@ -33,6 +35,11 @@ def checkpoint(app) -> None:
         store.checkpoint()
 
 
+def sweep(app) -> int:
+    with app.app_context():
+        return service.clear_stale_tables(app.extensions["werewolf.clock"]())
+
+
 def start(app) -> BackgroundScheduler:
     """Start the job for ``app`` unless this process already runs it."""
     with _lock:
@@ -44,6 +51,9 @@ def start(app) -> BackgroundScheduler:
                               misfire_grace_time=None)
             scheduler.add_job(checkpoint, "interval", args=[app], seconds=CHECKPOINT_SECONDS,
                               id="checkpoint", max_instances=1, coalesce=True,
+                              misfire_grace_time=None)
+            scheduler.add_job(sweep, "interval", args=[app], seconds=SWEEP_SECONDS,
+                              id="sweep", max_instances=1, coalesce=True,
                               misfire_grace_time=None)
             scheduler.start()
             _schedulers[id(app)] = scheduler

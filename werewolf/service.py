@@ -12,19 +12,21 @@ import secrets
 import threading
 
 from flask import current_app
-from sqlalchemy import select, text, update
+from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
 from .extensions import db
-from .models import Game, Seat, Table, User, random_code
+from .models import DELETED_HASH, LOCKED, Game, Seat, Table, User, deleted_name_key, random_code
 
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 6, 18
 NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
+WAITING_TABLE_TTL = 24 * 3600.0  # a waiting table nobody touched for this long is cleared out
+REGISTRATION_MODES = ("open", "closed", "invite")
 
 
 class ServiceError(Exception):
@@ -51,13 +53,32 @@ def clean_name(value, limit: int) -> str:
     return name
 
 
-def register(name, password, now: float) -> User:
-    name = clean_name(name, NAME_MAX)
+def _clean_password(password) -> str:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise ServiceError(400, "invalid_password",
                            f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
+    return password
+
+
+def _hash(password: str) -> str:
     # Hashing is slow on purpose: never do it while holding the database's write lock.
-    password_hash = generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
+    return generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
+
+
+def check_registration_open(mode: str, table_code) -> None:
+    """``mode`` is WEREWOLF_REGISTRATION; in "invite" mode only an existing table's code lets one in."""
+    if mode == "closed":
+        raise ServiceError(403, "registration_closed", "Registration is closed on this server.")
+    if mode == "invite":
+        code = table_code.strip().upper() if isinstance(table_code, str) else ""
+        if not code or db.session.scalar(select(Table.id).where(Table.code == code)) is None:
+            raise ServiceError(403, "invite_required",
+                               "Registration needs a table's link or code on this server.")
+
+
+def register(name, password, now: float) -> User:
+    name = clean_name(name, NAME_MAX)
+    password_hash = _hash(_clean_password(password))
     try:
         with store.write_transaction():
             if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
@@ -70,14 +91,91 @@ def register(name, password, now: float) -> User:
     return user
 
 
+def _dummy_hash() -> str:
+    """A hash of no one's password, made with the configured method, once per process."""
+    method = current_app.config["PASSWORD_HASH_METHOD"]
+    found = _DUMMY_HASHES.get(method)
+    if found is None:
+        found = _DUMMY_HASHES.setdefault(method, generate_password_hash(secrets.token_hex(16), method))
+    return found
+
+
+_DUMMY_HASHES: dict[str, str] = {}
+
+
 def authenticate(name, password) -> User:
+    """The account, if the password is its own. An unknown or disabled name costs the
+    same hashing as a wrong password, so the time taken tells nobody which names exist."""
     key = " ".join(name.split()).casefold() if isinstance(name, str) else ""
-    # No name has a control character (clean_name), and PostgreSQL refuses a NUL in a query.
-    if key.isprintable() and isinstance(password, str) and len(password) <= PASSWORD_MAX:
-        user = db.session.scalar(select(User).where(User.name_key == key))
-        if user is not None and check_password_hash(user.password_hash, password):
+    if isinstance(password, str) and len(password) <= PASSWORD_MAX:
+        # No name has a control character (clean_name), and PostgreSQL refuses a NUL in a query.
+        user = db.session.scalar(select(User).where(User.name_key == key)) if key.isprintable() else None
+        usable = user is not None and user.is_active
+        if check_password_hash(user.password_hash if usable else _dummy_hash(), password) and usable:
             return user
     raise ServiceError(401, "bad_credentials", "Wrong name or password.")
+
+
+def _require_password(user: User, password) -> None:
+    if not (isinstance(password, str) and len(password) <= PASSWORD_MAX and user.is_active
+            and check_password_hash(user.password_hash, password)):
+        raise ServiceError(403, "wrong_password", "Wrong password.")
+
+
+def change_password(user: User, old_password, new_password) -> User:
+    """Every other session of the account ends with it (see models.session_key)."""
+    _require_password(user, old_password)
+    password_hash = _hash(_clean_password(new_password))
+    user_id = user.id
+    with store.write_transaction():
+        db.session.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+    return db.session.get(User, user_id)
+
+
+def delete_account(user: User, password, now: float) -> None:
+    """Sign out everywhere, free the seats of waiting tables and the name.
+
+    The row stays (disabled, its name freed): finished games keep the name as text,
+    and a fresh account never gets its id, which old cookies still name.
+    """
+    _require_password(user, password)
+    user_id = user.id
+    with store.write_transaction():
+        me = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
+        tables = db.session.scalars(
+            select(Table).join(Seat, Seat.table_id == Table.id).where(Seat.user_id == user_id)
+            .with_for_update()).unique().all()
+        for table in tables:
+            seat = seat_of(table, user_id)
+            if table_status(table) == "lobby":
+                _unseat(table, seat)
+            elif table.host_user_id == user_id:  # seat kept in its game; hosting passes on
+                others = [s for s in table.seats if s.user_id != user_id]
+                table.host_user_id = others[0].user_id if others else None
+                table.lobby_rev += 1
+        me.name_key = deleted_name_key(user_id)
+        me.password_hash = DELETED_HASH
+
+
+def find_user(name) -> User:
+    user = db.session.scalar(select(User).where(User.name_key == " ".join(str(name).split()).casefold()))
+    if user is None:
+        raise ServiceError(404, "user_not_found", "No account has this name.")
+    return user
+
+
+def disable_user(name) -> User:
+    """An operator's decision: the account cannot log in, and its sessions stop working."""
+    user = find_user(name)
+    with store.write_transaction():
+        user = db.session.get(User, user.id)
+        if user.is_active:
+            user.password_hash = LOCKED + user.password_hash
+    return user
+
+
+def list_users() -> list[User]:
+    return list(db.session.scalars(select(User).order_by(User.id)))
 
 
 # ---------------------------------------------------------------- tables (lobby)
@@ -116,6 +214,12 @@ def _seat(table: Table, user: User, now: float) -> Seat:
 def create_table(user: User, name, now: float) -> Table:
     name = clean_name(name, TABLE_NAME_MAX) if name not in (None, "") else f"Table de {user.name}"[:TABLE_NAME_MAX]
     with store.write_transaction():
+        # The account's row, locked: two creations at once (PostgreSQL) count one after the other.
+        db.session.execute(select(User.id).where(User.id == user.id).with_for_update())
+        hosted = db.session.scalar(select(func.count(Table.id)).where(
+            Table.host_user_id == user.id, Table.current_game_id.is_(None)))
+        if hosted:
+            raise ServiceError(409, "too_many_tables", "You already host a table that is waiting for players.")
         code = random_code()
         while db.session.scalar(select(Table.id).where(Table.code == code)):
             code = random_code()
@@ -210,6 +314,54 @@ def update_settings(table_id, user: User, patch, now: float) -> Table:
     return table
 
 
+def _close(table: Table) -> None:
+    """Delete a table with its seats and its games (the current one and any before it)."""
+    table.current_game_id = None
+    db.session.flush()
+    db.session.execute(delete(Game).where(Game.table_id == table.id))
+    db.session.delete(table)
+
+
+def end_table(id_or_code: str) -> tuple[str, str]:
+    """An operator's decision: the table, its seats and its games are gone, even mid-game.
+    Returns the table's id and code."""
+    with store.write_transaction():
+        table = db.session.scalar(select(Table).where(
+            or_(Table.id == id_or_code, Table.code == id_or_code.strip().upper())).with_for_update())
+        if table is None:
+            raise ServiceError(404, "table_not_found", "No table has this id or code.")
+        ended = table.id, table.code
+        _close(table)
+    return ended
+
+
+def _untouched_since(cutoff: float):
+    """Waiting tables made before ``cutoff`` where nobody joined or was seen since."""
+    recent = select(Seat.id).where(Seat.table_id == Table.id,
+                                   or_(Seat.joined_at >= cutoff, Seat.last_seen >= cutoff)).exists()
+    return (Table.current_game_id.is_(None), Table.created_at < cutoff, ~recent)
+
+
+def clear_stale_tables(now: float) -> int:
+    """Delete the waiting tables nobody has touched for WAITING_TABLE_TTL; how many."""
+    cutoff = now - WAITING_TABLE_TTL
+    stale = db.session.scalars(select(Table.id).where(*_untouched_since(cutoff))).all()
+    db.session.rollback()  # end the read before the writes
+    cleared = 0
+    for table_id in stale:
+        with store.write_transaction():  # judged again under the lock: someone may have come back
+            table = db.session.scalar(select(Table).where(Table.id == table_id, *_untouched_since(cutoff))
+                                      .with_for_update())
+            if table is not None:
+                _close(table)
+                cleared += 1
+    return cleared
+
+
+def list_tables() -> list[Table]:
+    return list(db.session.scalars(select(Table).order_by(Table.created_at)))
+
+
 def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
     with store.write_transaction():
         table = _locked_table(table_id)
@@ -302,11 +454,6 @@ class _PendingMoves:
 _pending = _PendingMoves()
 
 
-_SEAT_AND_GAME = text(
-    "SELECT t.current_game_id, s.number, g.rev FROM tables t"
-    " LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = :user_id"
-    " LEFT JOIN games g ON g.id = t.current_game_id WHERE t.id = :table_id")
-
 
 def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None:
     """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it.
@@ -315,9 +462,7 @@ def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None
     process (read only), without waiting for or writing the game: half the acts of a
     busy server come after their step ended.
     """
-    found = db.session.execute(_SEAT_AND_GAME, {"user_id": user_id, "table_id": table_id}).first() \
-        if isinstance(table_id, str) else None
-    db.session.rollback()
+    found = store.seat_and_game(table_id, user_id) if isinstance(table_id, str) else None
     if found is None:
         raise ServiceError(404, "table_not_found", "No such table.")
     game_id, seat_number, rev = found
@@ -394,15 +539,6 @@ def advance_game(game_id: int, now: float) -> bool:
     return False
 
 
-def advance_overdue(table_id, now: float) -> None:
-    row = db.session.execute(
-        select(Game.id, Game.status, Game.deadline).join(Table, Table.current_game_id == Game.id)
-        .where(Table.id == table_id)
-    ).first()
-    if row is not None and row.status == "running" and row.deadline is not None and row.deadline <= now:
-        advance_game(row.id, now)
-
-
 def advance_due(now: float, limit: int = 100) -> int:
     """Advance every game whose step deadline has passed; returns how many moved on."""
     due = db.session.scalars(
@@ -417,12 +553,3 @@ def advance_due(now: float, limit: int = 100) -> int:
         except Exception:  # one broken game must not stop the others
             log.exception("advancing game %s failed", game_id)
     return advanced
-
-
-def touch_presence(seat: Seat, now: float) -> None:
-    """Record that a player is here, writing at most once per PRESENCE_WRITE_EVERY."""
-    if now - seat.last_seen < PRESENCE_WRITE_EVERY:
-        return
-    seat_id = seat.id
-    with store.write_transaction():
-        db.session.execute(update(Seat).where(Seat.id == seat_id).values(last_seen=now))

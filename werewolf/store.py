@@ -20,11 +20,11 @@ import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
-from sqlalchemy import event, select
+from sqlalchemy import bindparam, event, select, text, update
 
 from . import engine
 from .extensions import db
-from .models import Game, Table
+from .models import Game, Seat, Table
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 WAL_AUTOCHECKPOINT_PAGES = 20_000  # ~80 MB
@@ -311,6 +311,108 @@ def read_game(game_id: int, sa_engine=None) -> GameRead | None:
 def game_rev(game_id: int) -> int | None:
     rows = raw_query(db.engine, "SELECT rev FROM games WHERE id = {p}", game_id)
     return rows[0][0] if rows else None
+
+
+# ---------------------------------------------------------------- the state poll's reads
+
+
+class SeatRow(NamedTuple):
+    user_id: int
+    number: int
+    last_seen: float
+    id: int
+
+
+class PollRead(NamedTuple):
+    lobby_rev: int
+    game_id: int | None
+    game_rev: int | None
+    game_status: str | None
+    deadline: float | None
+    seats: list[SeatRow]
+    my_password_hash: str | None  # of the polling user, if seated: their session's key must match
+
+
+_POLL_SQL = (
+    "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
+    " g.rev, g.status, g.deadline,"
+    " CASE WHEN s.user_id = {p} THEN (SELECT password_hash FROM users WHERE id = s.user_id) END"
+    " FROM seats s JOIN tables t ON t.id = s.table_id"
+    " LEFT JOIN games g ON g.id = t.current_game_id"
+    " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
+)
+
+
+def read_table_for_poll(sa_engine, table_id: str, user_id: int) -> PollRead | None:
+    """The table's seats with its lobby and game revision, and the password hash of
+    ``user_id`` if seated there, in one statement (one snapshot).
+
+    Goes straight to the DB-API connection: the ORM, and even Core, cost more than
+    the query itself here. None when the table does not exist or has nobody seated.
+    """
+    rows = raw_query(sa_engine, _POLL_SQL, user_id, table_id)
+    if not rows:
+        return None
+    first, my_password_hash = rows[0], None
+    seats = []
+    for r in rows:
+        seats.append(SeatRow(r[0], r[1], r[2], r[3]))
+        if r[9] is not None:
+            my_password_hash = r[9]
+    return PollRead(first[4], first[5], first[6], first[7], first[8], seats, my_password_hash)
+
+
+class TableRow(NamedTuple):
+    code: str
+    name: str
+    settings: str
+    host_user_id: int | None
+    lobby_rev: int
+
+
+def read_table_row(sa_engine, table_id: str) -> TableRow | None:
+    rows = raw_query(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev FROM tables"
+                                " WHERE id = {p}", table_id)
+    return TableRow(*rows[0]) if rows else None
+
+
+def password_hash_of(sa_engine, user_id: int) -> str | None:
+    rows = raw_query(sa_engine, "SELECT password_hash FROM users WHERE id = {p}", user_id)
+    return rows[0][0] if rows else None
+
+
+_SEAT_AND_GAME = text(
+    "SELECT t.current_game_id, s.number, g.rev FROM tables t"
+    " LEFT JOIN seats s ON s.table_id = t.id AND s.user_id = :user_id"
+    " LEFT JOIN games g ON g.id = t.current_game_id WHERE t.id = :table_id")
+
+
+def seat_and_game(table_id: str, user_id: int):
+    """(current game id, the user's seat number, game rev) of a table, each None if absent;
+    None without such a table. Ends its read transaction."""
+    found = db.session.execute(_SEAT_AND_GAME, {"user_id": user_id, "table_id": table_id}).first()
+    db.session.rollback()
+    return found
+
+
+def due_game_id(table_id: str, now: float) -> int | None:
+    """The table's game if it is running and its step's deadline has passed."""
+    row = db.session.execute(select(Game.id, Game.status, Game.deadline)
+                             .join(Table, Table.current_game_id == Game.id).where(Table.id == table_id)).first()
+    if row is not None and row.status == "running" and row.deadline is not None and row.deadline <= now:
+        return row.id
+    return None
+
+
+# Seats that left meanwhile are simply not updated.
+_PRESENCE_UPDATE = (update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id"))
+                    .values(last_seen=bindparam("seen")))
+
+
+def write_presence(seen_by_seat_id: dict[int, float]) -> None:
+    """When each seat's player was last seen, all in one write transaction."""
+    with write_transaction():
+        db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in seen_by_seat_id.items()])
 
 
 _SAVE_SQL = "UPDATE games SET state = {p}, status = {p}, deadline = {p}, rev = {p} WHERE id = {p} AND rev = {p}"

@@ -3,6 +3,7 @@
 
 (() => {
   const form = document.getElementById("auth-form");
+  if (!form) return;  // registration closed: the page only says so
   const error = document.getElementById("auth-error");
   const mode = form.dataset.mode;
 
@@ -13,6 +14,8 @@
     button.disabled = true;
     try {
       const body = { name: form.elements.name.value, password: form.elements.password.value };
+      // Registration by invitation: the code of the table whose link brought the player.
+      if (form.elements.table_code) body.table_code = form.elements.table_code.value;
       const result = await WW.api("POST", mode === "login" ? "/api/auth/login" : "/api/auth/register", body);
       if (result.ok) {
         location.href = form.dataset.next || "/";

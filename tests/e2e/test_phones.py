@@ -8,9 +8,9 @@ still walks through Cupid, the Seer, the wolves, the Witch, the election, the Ca
 double vote and tie-break, the Hunter or a succession, chat by day and by night, the dead,
 a reload, a phone that goes away and comes back, and the end screen.
 """
+import os
 import re
 import sys
-import os
 import time
 
 import pytest
@@ -346,7 +346,6 @@ class Table:
                         next(t for t in snap["tiles"] if t["seat"] == s)["alive"])
         me = self.me(snap)["seat"]
         leader = wolves[0] if wolves else me
-        prefix = phone.t("night", n="").strip()
         if me == leader:
             if not self.once(phone, key, "designate"):
                 return
@@ -397,7 +396,6 @@ class Table:
 
     def on_election_vote(self, phone, snap, key):
         marker = "votez pour moi comme Capitaine"
-        me = self.me(snap)["seat"]
         if phone.role == "seer" and self.once(phone, key, "volunteer"):
             phone.say(f"Je suis la Voyante : {marker} !")
             self.note(f"{phone.name} volunteers for Captain")

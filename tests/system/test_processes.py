@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy
 
-from bench.audit import random_move
 from tests.conftest import TEST_DATABASE_URI, empty_test_database
+from tests.kit.audit import random_move
 
 requests = pytest.importorskip("requests")
 
@@ -53,7 +53,8 @@ class Server:
                "WEREWOLF_SECRET_KEY": "processes-test",
                "WEREWOLF_TIME_SCALE": str(self.time_scale),
                "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
-               "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute"}
+               "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute",
+               "WEREWOLF_REGISTRATION_RATE_LIMIT": "100000 per minute"}
         log = open(self.log_path(self.starts), "wb")
         self.proc = subprocess.Popen(
             [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
@@ -294,7 +295,6 @@ def test_sigkill_at_random_moments_and_restart(server_factory):
             activity.start()
             time.sleep(rng.uniform(0.05, 0.8))  # a random moment of votes, chat, step changes
             server.kill()
-            killed_at = time.time()
             activity.join()
             games = server.games()
             check_durable(games, activity)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bench import audit
+from tests.kit import audit
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
          "Jules", "Karim", "Léa", "Malo", "Nora", "Oscar", "Paula", "Quentin", "Rose"]

@@ -1,12 +1,12 @@
-"""The secrecy audit (bench/audit.py) in CI: 200 random complete games over HTTP,
+"""The secrecy audit (tests/kit/audit.py) in CI: 200 random complete games over HTTP,
 every response of every player checked against RULES.md §8 by an oracle that reads
 the full state and does not use engine.views. Plus proof that the oracle catches leaks."""
 import os
 
 import pytest
 
-from bench import audit
 from tests.conftest import requires_sqlite
+from tests.kit import audit
 
 CI_GAMES = 200
 

@@ -92,7 +92,7 @@ def test_the_scheduler_starts_once_per_app(app):
     first = scheduler.start(app)
     try:
         assert scheduler.start(app) is first
-        assert sorted(job.id for job in first.get_jobs()) == ["advance_due", "checkpoint"]
+        assert sorted(job.id for job in first.get_jobs()) == ["advance_due", "checkpoint", "sweep"]
     finally:
         scheduler.stop(app)
 

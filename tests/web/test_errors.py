@@ -12,7 +12,7 @@ def alice(make_player):
 def test_unknown_route_and_method_are_json(alice):
     response = alice.client.get("/api/nothing-here")
     assert response.status_code == 404 and error_code(response) == "not_found"
-    response = alice.client.delete("/api/me", headers={"X-CSRFToken": alice.token})
+    response = alice.client.put("/api/me", headers={"X-CSRFToken": alice.token})
     assert response.status_code == 405 and error_code(response) == "method_not_allowed"
 
 

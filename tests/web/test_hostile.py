@@ -1,6 +1,5 @@
 """Hostile input: forged requests, other people's seats and tables, nasty text, floods,
 and the security headers and cookie flags every answer carries."""
-import json
 import re
 
 import pytest

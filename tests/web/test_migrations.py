@@ -14,7 +14,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from werkzeug.security import generate_password_hash
 
-from tests.conftest import START, TEST_DATABASE_URI, drop_everything, requires_sqlite
+from tests.conftest import TEST_DATABASE_URI, drop_everything, requires_sqlite
+from tests.kit.clock import START
 from werewolf import schema
 from werewolf.extensions import db
 

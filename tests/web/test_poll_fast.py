@@ -187,6 +187,15 @@ def test_a_seated_players_poll_never_reaches_flask_once_the_table_is_known(make_
     assert again.get_json() == first.get_json()
 
 
+def _login_of(app, player) -> str:
+    """What Flask-Login keeps in the player's session: "<id>:<session key>"."""
+    from werewolf.extensions import db
+    from werewolf.models import User
+    user_id = player.client.get("/api/me").get_json()["user"]["id"]
+    with app.app_context():
+        return db.session.get(User, user_id).get_id()
+
+
 def _session_cookie_of(app, data: dict, signed_at: int | None = None) -> str:
     serializer = app.session_interface.get_signing_serializer(app)
     if signed_at is not None:
@@ -202,15 +211,15 @@ def test_a_bad_session_cookie_is_refused_as_flask_refuses_it(make_table, how):
 
     table = make_table(6).start()
     app, alice = table.app, table.players[0]
-    user_id = alice.client.get("/api/me").get_json()["user"]["id"]
+    login = _login_of(app, alice)
     lifetime = int(app.permanent_session_lifetime.total_seconds())
     if how == "tampered":
-        good = _session_cookie_of(app, {"_user_id": str(user_id)})
+        good = _session_cookie_of(app, {"_user_id": login})
         cookie = good[:-2] + ("AA" if not good.endswith("AA") else "BB")
     elif how == "expired":
-        cookie = _session_cookie_of(app, {"_user_id": str(user_id)}, int(time.time()) - lifetime - 60)
+        cookie = _session_cookie_of(app, {"_user_id": login}, int(time.time()) - lifetime - 60)
     elif how == "other key":
-        cookie = URLSafeTimedSerializer("not the key", salt="cookie-session").dumps({"_user_id": str(user_id)})
+        cookie = URLSafeTimedSerializer("not the key", salt="cookie-session").dumps({"_user_id": login})
     else:
         cookie = _session_cookie_of(app, {"lang": "fr"})
     client = app.test_client()
@@ -220,14 +229,17 @@ def test_a_bad_session_cookie_is_refused_as_flask_refuses_it(make_table, how):
 
 
 def test_a_forged_session_for_a_seated_player_works_only_with_the_key(make_table):
-    """The gate trusts exactly what Flask's session would: a cookie signed with the app's key."""
+    """The gate trusts exactly what Flask's session would: a cookie signed with the app's key,
+    naming the account with its current session key."""
     table = make_table(6).start()
     app, alice = table.app, table.players[0]
-    user_id = alice.client.get("/api/me").get_json()["user"]["id"]
-    client = app.test_client()
-    client.set_cookie("session", _session_cookie_of(app, {"_user_id": str(user_id)}),
-                      domain=app.config["SERVER_NAME"])
-    assert client.get(f"/api/tables/{table.id}/state").status_code == 200
+    login = _login_of(app, alice)
+    user_id = login.split(":")[0]
+    for value, status in ((login, 200), (user_id, 401), (f"{user_id}:0000000000000000", 401)):
+        client = app.test_client()
+        client.set_cookie("session", _session_cookie_of(app, {"_user_id": value}),
+                          domain=app.config["SERVER_NAME"])
+        assert client.get(f"/api/tables/{table.id}/state").status_code == status, value
 
 
 def test_strong_session_protection_sends_every_poll_through_flask_login(make_table, monkeypatch):

@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .. import scheduler, schema, store
+from .. import scheduler, schema, service, store
 from ..extensions import babel, csrf, db, login_manager
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,6 +16,7 @@ DEFAULTS = {
     "TIME_SCALE": 1.0,
     "SCHEDULER": True,  # the deadline job; tests switch it off and move a fake clock
     "PROXY_COUNT": 0,  # reverse proxies in front that set X-Forwarded-* headers
+    "REGISTRATION": "open",  # "open" | "closed" | "invite" (only with a table's link or code)
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "WTF_CSRF_TIME_LIMIT": None,  # a game lasts longer than Flask-WTF's default hour
     "WTF_CSRF_SSL_STRICT": True,
@@ -50,6 +51,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not time_scale > 0:
         raise ValueError("WEREWOLF_TIME_SCALE must be a positive number")
     app.config["TIME_SCALE"] = time_scale
+    if app.config["REGISTRATION"] not in service.REGISTRATION_MODES:
+        raise ValueError("WEREWOLF_REGISTRATION must be one of " + ", ".join(service.REGISTRATION_MODES))
     app.extensions["werewolf.clock"] = app.config.get("CLOCK") or time.time
     app.json.sort_keys = False
 

@@ -1,40 +1,39 @@
 """Playing: the per-player state poll (with ETag/304), actions and chat."""
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
-from .. import engine, service, store
+from .. import service, store
 from ..extensions import db, login_manager
 from ..models import Game, Seat, Table
 from ..service import ServiceError
-from . import poll
+from . import poll, view
 from .http import json_body, now
-from .lobby import table_json
+from .session import verified_user_id
+from .tables import table_json_of
 
 bp = Blueprint("api", __name__, url_prefix="/api/tables")
-
-CONNECTED_WITHIN = poll.CONNECTED_WITHIN
-
 
 @login_required
 def _require_login():
     pass
 
 
-# Playing needs only the user's id, which the signed session holds: these routes load
-# no user row (the seat query answers "not seated" for an id without one).
+# Playing needs only the user's id, which the signed session holds (its key checked
+# against the account's hash): these routes load no user row (the seat query answers
+# "not seated" for an id without one).
 _BY_SESSION_ID = ("api.state", "api.act", "api.chat")
 
 
 @bp.before_request
 def _login_first():
-    if request.endpoint in _BY_SESSION_ID and poll.session_user_id() is not None:
+    if request.endpoint in _BY_SESSION_ID and verified_user_id() is not None:
         return None
     return _require_login()
 
 
 def _my_id() -> int:
-    user_id = poll.session_user_id()
+    user_id = verified_user_id()
     return user_id if user_id is not None else current_user.id
 
 
@@ -96,52 +95,28 @@ def state(table_id: str):
     t = now()  # what poll.PollGate did not answer: the lobby, strangers, strong session protection
     if not current_user.is_authenticated:  # a session naming a user that no longer exists
         return login_manager.unauthorized()
+    app = current_app._get_current_object()
     seat = _my_seat(table_id)
-    service.touch_presence(seat, t)
-    service.advance_overdue(table_id, t)  # play goes on even if no scheduler runs
+    poll.note_presence(app, seat.id, seat.last_seen, t)
+    due = store.due_game_id(table_id, t)
+    if due is not None:
+        poll.advance_once(app, due, t)  # play goes on even if no scheduler runs
+    db.session.rollback()  # read what the table is now, in a new transaction
 
     table = db.session.get(Table, table_id)
     seat = service.seat_of(table, current_user.id)
     if seat is None:  # removed between the two reads
         raise ServiceError(403, "not_seated", "You are not seated at this table.")
-    connected = tuple(s.number for s in table.seats if t - s.last_seen < CONNECTED_WITHIN)
+    connected = view.connected_seats(table.seats, seat.number, t)
     row: Game | None = table.current_game
     game = store.load_game(row) if row is not None else None
-
-    etag = poll.etag_of(table.id, table.lobby_rev, seat.number, connected,
+    etag = view.etag_of(table.id, table.lobby_rev, seat.number, connected,
                         (row.id, game.version_for(seat.number)) if game is not None else None)
-    if request.if_none_match.contains(etag):
-        return poll.flask_response(poll.not_modified(etag))
-    view = _game_view(game, seat, t) if game is not None else _lobby_view(table, seat)
-    view["version"] = int(etag[:12], 16)
-    view["table"] = table_json(table)
-    for player in view["players"]:
-        player["connected"] = player["seat"] in connected
-    body = poll.serialize(view)
-    deadline = game.deadline if game is not None and view.get("step") else None
-    poll.view_cache().put((etag, poll.host_key(request.environ)), body, deadline)
-    return poll.flask_response(poll.json_response(body, deadline, t, etag))
 
+    def build():
+        if game is None:
+            players = view.lobby_view([(s.number, s.user.name) for s in table.seats], seat.number)
+            return players, table_json_of(table), connected, None
+        return view.game_view(game, seat.number, t), table_json_of(table), connected, game.deadline
 
-def _game_view(game, seat: Seat, t: float) -> dict:
-    view = dict(engine.view_for(game, seat.number, t))
-    view["players"] = [dict(p) for p in view["players"]]  # never touch the engine's objects
-    return view
-
-
-def _lobby_view(table: Table, seat: Seat) -> dict:
-    players = [{"seat": s.number, "name": s.user.name, "alive": True, "captain": False}
-               for s in table.seats]
-    return {
-        "status": "lobby",
-        "me": {"seat": seat.number, "name": seat.user.name, "captain": False},
-        "players": players,
-        "composition": {},
-        "step": None,
-        "prompt": None,
-        "votes": {},
-        "events": [],
-        "chat": {},
-        "channels": {"read": [], "write": None},
-        "winner": None,
-    }
+    return view.flask_response(view.answer(app, request.environ, t, etag, build))

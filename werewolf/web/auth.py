@@ -1,19 +1,25 @@
-"""Accounts: register, log in (remembered), log out, who am I."""
-from flask import Blueprint, jsonify, redirect, request, url_for
-from flask_login import current_user, login_user, logout_user
+"""Accounts: register, log in (remembered), log out, who am I, change the password, delete."""
+from flask import Blueprint, current_app, jsonify, redirect, request, url_for
+from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import generate_csrf
 
 from .. import service
 from ..extensions import db, login_manager
 from ..models import User
 from .http import error_response, json_body, now
+from .session import parse_login
 
 bp = Blueprint("auth", __name__, url_prefix="/api")
 
 
 @login_manager.user_loader
-def load_user(user_id: str):
-    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+def load_user(value: str):
+    """The account a session or remember cookie names, if its key still matches."""
+    login = parse_login(value)
+    user = db.session.get(User, login.user_id) if login is not None else None
+    if user is None or not user.is_active or not login.matches(user.password_hash):
+        return None
+    return user
 
 
 @login_manager.unauthorized_handler
@@ -35,6 +41,8 @@ def me():
 @bp.post("/auth/register")
 def register():
     body = json_body()
+    # In "invite" mode the page sends the code of the table whose link brought the player.
+    service.check_registration_open(current_app.config["REGISTRATION"], body.get("table_code"))
     user = service.register(body.get("name"), body.get("password"), now())
     login_user(user, remember=True)
     return jsonify({"user": user_json(user), "csrf_token": generate_csrf()}), 201
@@ -50,5 +58,22 @@ def login():
 
 @bp.post("/auth/logout")
 def logout():
+    logout_user()
+    return jsonify({"ok": True})
+
+
+@bp.post("/auth/password")
+@login_required
+def change_password():
+    body = json_body()
+    user = service.change_password(current_user, body.get("old_password"), body.get("new_password"))
+    login_user(user, remember=True)  # this session goes on with the new key; the others end
+    return jsonify({"user": user_json(user), "csrf_token": generate_csrf()})
+
+
+@bp.delete("/me")
+@login_required
+def delete_me():
+    service.delete_account(current_user, json_body().get("password"), now())
     logout_user()
     return jsonify({"ok": True})

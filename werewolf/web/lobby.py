@@ -1,6 +1,4 @@
 """Tables before (and between) games: create, list, join, leave, settings, start."""
-import json
-
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import func, select
@@ -10,6 +8,7 @@ from ..extensions import db
 from ..models import Seat, Table
 from .assets import compressed
 from .http import json_body, now
+from .tables import table_json_of
 
 bp = Blueprint("lobby", __name__, url_prefix="/api/tables")
 
@@ -20,27 +19,8 @@ def _login_first():
     pass
 
 
-def host_seat(table: Table) -> int | None:
-    seat = service.seat_of(table, table.host_user_id) if table.host_user_id else None
-    return seat.number if seat else None
-
-
-def table_json(table: Table) -> dict:
-    return {
-        "id": table.id,
-        "code": table.code,
-        "name": table.name,
-        "status": service.table_status(table),
-        "host_seat": host_seat(table),
-        "seated": len(table.seats),
-        "settings": json.loads(table.settings),
-        "time_scale": current_app.config["TIME_SCALE"],
-        "url": url_for("pages.table_page", code=table.code, _external=True),
-    }
-
-
 def _ok(table: Table, status: int = 200):
-    return jsonify({"table": table_json(table)}), status
+    return jsonify({"table": table_json_of(table)}), status
 
 
 @bp.get("")

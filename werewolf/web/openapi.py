@@ -34,6 +34,11 @@ SCHEMAS = {
     "User": _obj({"id": {"type": "integer"}, "name": {"type": "string"}}),
     "Me": _obj({"user": {**_ref("User"), "nullable": True}, "csrf_token": {"type": "string"}}),
     "Credentials": _obj({"name": {"type": "string"}, "password": {"type": "string"}}),
+    "Registration": _obj({"name": {"type": "string"}, "password": {"type": "string"}}, {
+        "table_code": {"type": "string", "description": "the code of the table whose link brought "
+                       "the player: required when registration is by invitation"}}),
+    "PasswordChange": _obj({"old_password": {"type": "string"}, "new_password": {"type": "string"}}),
+    "Password": _obj({"password": {"type": "string"}}),
     "Settings": _obj({
         "roles": _obj({r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}),
         "captain": {"type": "boolean"},
@@ -122,7 +127,7 @@ def _json(schema: dict, description: str) -> dict:
 def _errors(*statuses: int) -> dict:
     text = {400: "bad input (or a missing/wrong CSRF token: csrf_failed)", 401: "not logged in",
             403: "not allowed for you", 404: "no such table or seat", 405: "method not allowed",
-            409: "not now", 413: "body over 64 KiB", 429: "rate limited",
+            409: "not now", 413: "body over 64 KiB", 429: "rate limited (see the Retry-After header)",
             503: "busy: the game moved too often meanwhile; try again"}
     return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
 
@@ -154,11 +159,19 @@ def document() -> dict:
             "/api/openapi.json": {"get": _op("this document", {"200": {
                 "description": "OpenAPI 3", "content": {"application/json": {"schema": {"type": "object"}}}}},
                 errors=(), csrf=False)},
-            "/api/me": {"get": _op("who am I, and a CSRF token", {"200": _json(_ref("Me"), "me")},
-                                   errors=(), csrf=False)},
+            "/api/me": {
+                "get": _op("who am I, and a CSRF token", {"200": _json(_ref("Me"), "me")},
+                           errors=(), csrf=False),
+                "delete": _op("delete my account (with my password) and log out",
+                              {"200": _json(_ref("Ok"), "deleted")},
+                              errors=(400, 401, 403, 413, 429), body=_ref("Password")),
+            },
             "/api/auth/register": {"post": _op("create an account and log in",
                                                {"201": _json(_ref("Me"), "logged in")},
-                                               errors=(400, 409, 413), body=_ref("Credentials"))},
+                                               errors=(400, 403, 409, 413, 429), body=_ref("Registration"))},
+            "/api/auth/password": {"post": _op("change my password; my other sessions are signed out",
+                                               {"200": _json(_ref("Me"), "changed, still logged in here")},
+                                               errors=(400, 401, 403, 413, 429), body=_ref("PasswordChange"))},
             "/api/auth/login": {"post": _op("log in", {"200": _json(_ref("Me"), "logged in")},
                                             errors=(400, 401, 413, 429), body=_ref("Credentials"))},
             "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
@@ -170,7 +183,7 @@ def document() -> dict:
                            errors=(401,), csrf=False),
                 "post": _op("create a table (the caller hosts it)",
                             {"201": _json(_ref("TableEnvelope"), "created")},
-                            errors=(400, 401, 413), body=_ref("NewTable")),
+                            errors=(400, 401, 409, 413), body=_ref("NewTable")),
             },
             "/api/tables/by-code/{code}": {"get": _op(
                 "find a table by its code", table_ok, errors=(401, 404), csrf=False,

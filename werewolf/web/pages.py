@@ -1,8 +1,9 @@
 """HTML pages. They carry no game data: the scripts in static/js fetch it from the API."""
 import io
+import re
 
 import segno
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user, login_required
 from sqlalchemy import select
@@ -41,20 +42,33 @@ def lobby():
     return render_template("lobby.html")
 
 
+def _auth_page(mode: str):
+    next_path = _safe_next(request.args.get("next"))
+    if current_user.is_authenticated:
+        return redirect(next_path)
+    # Arriving from a table's link (/t/CODE): in "invite" mode that code lets a new account in.
+    table_code = re.fullmatch(r"/t/([A-Za-z0-9]{1,16})", next_path)
+    return render_template("auth.html", mode=mode, next=next_path,
+                           registration=current_app.config["REGISTRATION"],
+                           table_code=table_code.group(1).upper() if table_code else "")
+
+
 @bp.get("/login")
 @compressed()
 def login():
-    if current_user.is_authenticated:
-        return redirect(_safe_next(request.args.get("next")))
-    return render_template("auth.html", mode="login", next=_safe_next(request.args.get("next")))
+    return _auth_page("login")
 
 
 @bp.get("/register")
 @compressed()
 def register():
-    if current_user.is_authenticated:
-        return redirect(_safe_next(request.args.get("next")))
-    return render_template("auth.html", mode="register", next=_safe_next(request.args.get("next")))
+    return _auth_page("register")
+
+
+@bp.get("/account")
+@login_required
+def account():
+    return render_template("account.html")
 
 
 def _table_by_code(code: str) -> Table:

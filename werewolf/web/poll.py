@@ -23,181 +23,17 @@ errors.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import re
 import threading
-import time
-from collections import OrderedDict
-from typing import NamedTuple
 
-from flask import current_app, session
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadData
-from sqlalchemy import bindparam, update
-from werkzeug.http import parse_cookie, parse_etags
-
-from .. import engine, service, store
-from ..extensions import db, login_manager
-from ..models import Seat
-from .lobby import table_json
-from .security import HEADERS
+from .. import service, store
+from ..extensions import db
+from . import tables, view
+from .session import SessionLogin, SessionUsers
+from .view import Answer, per_app, view_cache  # noqa: F401  (view_cache: tests clear it here)
 
 log = logging.getLogger(__name__)
-
-# Seats that left meanwhile are simply not updated.
-_PRESENCE_UPDATE = (update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id"))
-                    .values(last_seen=bindparam("seen")))
-
-CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
-
-# In the cached body, step.seconds_left is this string, replaced at serving time.
-# JSON escapes the NUL characters, and no name or message may hold control characters.
-SECONDS_LEFT_MARK = "\x00seconds_left\x00"
-_MARK_JSON = json.dumps(SECONDS_LEFT_MARK).encode()
-
-
-def etag_of(table_id: str, lobby_rev: int, seat: int, connected: tuple, game_version) -> str:
-    """``game_version`` is (game id, version for this seat) or None in the lobby."""
-    parts = (table_id, lobby_rev, seat, connected, game_version)
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
-
-
-def seconds_left(deadline: float | None, now: float):
-    """As the engine computes it for ``step.seconds_left`` (see engine.views._step)."""
-    return max(0, round(deadline - now, 1))
-
-
-# ---------------------------------------------------------------- the one read
-
-class SeatRow(NamedTuple):
-    user_id: int
-    number: int
-    last_seen: float
-    id: int  # user_id and number are what lobby.table_json needs of a seat
-
-
-class TableRead(NamedTuple):
-    lobby_rev: int
-    game_id: int | None
-    game_rev: int | None
-    game_status: str | None
-    deadline: float | None
-    seats: list[SeatRow]
-
-
-_SQL = (
-    "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
-    " g.rev, g.status, g.deadline"
-    " FROM seats s JOIN tables t ON t.id = s.table_id"
-    " LEFT JOIN games g ON g.id = t.current_game_id"
-    " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
-)
-
-
-def read_table(sa_engine, table_id: str) -> TableRead | None:
-    """The table's seats with its lobby and game revision, in one statement (one snapshot).
-
-    Goes straight to the DB-API connection: the ORM, and even Core, cost more than
-    the query itself here. None when the table does not exist or has nobody seated.
-    """
-    rows = store.raw_query(sa_engine, _SQL, table_id)
-    if not rows:
-        return None
-    first = rows[0]
-    return TableRead(first[4], first[5], first[6], first[7], first[8],
-                     [SeatRow(r[0], r[1], r[2], r[3]) for r in rows])
-
-
-# ---------------------------------------------------------------- serialized views
-
-class ViewCache:
-    """Serialized views by ETag and host (the table's URL in a view depends on it), LRU.
-
-    A second one (``table_cache``) keeps each table's ``table`` part by (table,
-    lobby_rev, status, host): every view of the table shares it, read only.
-    """
-
-    def __init__(self, size: int = 2048):
-        self._size = size
-        self._items: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            item = self._items.get(key)
-            if item is not None:
-                self._items.move_to_end(key)
-            return item
-
-    def put(self, key, body, deadline: float | None) -> None:
-        with self._lock:
-            self._items[key] = (body, deadline)
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-def _per_app(key: str, make, app=None):
-    """One object per app (so a test's "restarted" app starts empty)."""
-    extensions = (app or current_app).extensions
-    found = extensions.get(key)
-    if found is None:
-        found = extensions.setdefault(key, make())
-    return found
-
-
-def view_cache(app=None) -> ViewCache:
-    return _per_app("werewolf.view_cache", ViewCache, app)
-
-
-def table_cache(app=None) -> ViewCache:
-    return _per_app("werewolf.table_cache", lambda: ViewCache(512), app)
-
-
-def serialize(view: dict, app=None) -> bytes:
-    """The view as JSON bytes, with step.seconds_left left as a mark (see json_response)."""
-    step = view.get("step")
-    if step and "seconds_left" in step:
-        view["step"] = {**step, "seconds_left": SECONDS_LEFT_MARK}
-    return (app or current_app).json.dumps(view, separators=(",", ":")).encode() + b"\n"
-
-
-def host_key(environ: dict) -> str:
-    """The scheme and host a request came for: the table's URL in a view depends on it."""
-    host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
-    return f"{environ.get('wsgi.url_scheme', 'http')}://{host}{environ.get('SCRIPT_NAME', '')}"
-
-
-class Answer(NamedTuple):
-    """A poll's response, before any framework: WSGI status, headers and body."""
-    status: str
-    headers: list
-    body: bytes
-
-
-_COMMON_HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Cookie"), *HEADERS.items()]
-
-
-def json_response(body: bytes, deadline: float | None, now: float, etag: str) -> Answer:
-    if deadline is not None:
-        body = body.replace(_MARK_JSON, json.dumps(seconds_left(deadline, now)).encode(), 1)
-    return Answer("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-                             ("ETag", f'"{etag}"'), *_COMMON_HEADERS], body)
-
-
-def not_modified(etag: str) -> Answer:
-    return Answer("304 NOT MODIFIED", [("ETag", f'"{etag}"'), *_COMMON_HEADERS], b"")
-
-
-def flask_response(answer: Answer):
-    return current_app.response_class(answer.body, status=answer.status, headers=answer.headers)
-
 
 # ---------------------------------------------------------------- presence
 
@@ -233,15 +69,21 @@ class Presence:
             pending, self._pending, self._flushed_at = self._pending, {}, now
         with app.app_context():  # its own session, removed when the context ends
             try:
-                with store.write_transaction():
-                    db.session.execute(_PRESENCE_UPDATE,
-                                       [{"seat_id": k, "seen": v} for k, v in pending.items()])
+                store.write_presence(pending)
             except Exception:
                 log.exception("writing the presence of %d players failed", len(pending))
 
 
 def presence(app=None) -> Presence:
-    return _per_app("werewolf.presence", Presence, app)
+    return per_app("werewolf.presence", Presence, app)
+
+
+def note_presence(app, seat_id: int, last_seen: float, now: float) -> None:
+    """A poll of this seat's player: noted at most every PRESENCE_WRITE_EVERY, written together."""
+    noted = presence(app)
+    if now - last_seen >= service.PRESENCE_WRITE_EVERY:
+        noted.note(seat_id, now)
+    noted.flush_if_due(app, now)
 
 
 # ---------------------------------------------------------------- overdue steps
@@ -279,78 +121,6 @@ def advance_once(app, game_id: int, now: float) -> None:
 
 # ---------------------------------------------------------------- the fast path
 
-def session_protection(app) -> str | None:
-    return app.config.get("SESSION_PROTECTION", login_manager.session_protection)
-
-
-def session_user_id() -> int | None:
-    """The logged-in user's id from Flask's session, as Flask-Login reads it, or None.
-
-    None sends the request the ordinary way (Flask-Login restores a remembered login
-    from its cookie, refuses an anonymous one). With "strong" session protection
-    Flask-Login may drop a session whose browser changed: then always go that way.
-    """
-    if session_protection(current_app) == "strong":
-        return None
-    return _user_id_of(session.get("_user_id"))
-
-
-def _user_id_of(value) -> int | None:
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    return None
-
-
-class SessionUsers:
-    """The user id in a request's session cookie, checked as Flask checks it, per cookie.
-
-    Flask's own signing serializer checks the signature and the age; a cookie header
-    seen before (every poll of a player sends the same one) costs one dict lookup
-    until the session would expire.
-    """
-
-    SIZE = 8192
-
-    def __init__(self, app):
-        self._app = app
-        self._known: OrderedDict[str, tuple[int | None, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def user_id(self, environ: dict) -> int | None:
-        app = self._app
-        if session_protection(app) == "strong" or not isinstance(app.session_interface,
-                                                                  SecureCookieSessionInterface):
-            return None
-        header = environ.get("HTTP_COOKIE")
-        if not header:
-            return None
-        with self._lock:
-            known = self._known.get(header)
-        if known is not None and time.time() < known[1]:
-            return known[0]
-        user_id, until = self._check(header)
-        with self._lock:
-            self._known[header] = (user_id, until)
-            while len(self._known) > self.SIZE:
-                self._known.popitem(last=False)
-        return user_id
-
-    def _check(self, header: str) -> tuple[int | None, float]:
-        app = self._app
-        value = parse_cookie(header).get(app.config["SESSION_COOKIE_NAME"])
-        serializer = app.session_interface.get_signing_serializer(app)
-        if not value or serializer is None:
-            return None, float("inf")
-        lifetime = app.permanent_session_lifetime.total_seconds()
-        try:
-            data, signed_at = serializer.loads(value, max_age=int(lifetime), return_timestamp=True)
-        except BadData:  # a bad or expired signature, or a payload that is not a session
-            return None, float("inf")
-        user_id = _user_id_of(data.get("_user_id")) if isinstance(data, dict) else None
-        # Flask judges the age by the server's wall clock, as itsdangerous does.
-        return user_id, signed_at.timestamp() + lifetime
-
-
 STATE_PATH = re.compile(r"/api/tables/([^/\x00]{1,64})/state")
 
 
@@ -378,10 +148,10 @@ class PollGate:
     def _answer(self, environ: dict, table_id: str) -> Answer | None:
         app = self.app
         try:
-            user_id = self.sessions.user_id(environ)
-            if user_id is None:
+            login = self.sessions.login(environ)
+            if login is None:
                 return None
-            return fast_state(app, environ, table_id, user_id, app.extensions["werewolf.clock"]())
+            return fast_state(app, environ, table_id, login, app.extensions["werewolf.clock"]())
         except Exception:  # Flask will answer, with its error handling
             log.exception("the fast state poll failed; answering it the ordinary way")
             return None
@@ -395,59 +165,47 @@ def _engine(app):
     return sa_engine
 
 
-def fast_state(app, environ: dict, table_id: str, user_id: int, now: float) -> Answer | None:
+def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
     """The state poll without the ORM: a 304, a cached view, or a view built from the game.
 
     None sends the request the ordinary way (``api.state``): not seated, no such
-    table, or the lobby (whose view needs the players' names).
+    table, a signed-out session, or the lobby (whose view needs the players' names).
     """
     sa_engine = _engine(app)
-    read = read_table(sa_engine, table_id)
-    if read is None:
+    read = store.read_table_for_poll(sa_engine, table_id, login.user_id)
+    if read is None or not login.matches(read.my_password_hash):
         return None
     if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
-        read = read_table(sa_engine, table_id)
+        read = store.read_table_for_poll(sa_engine, table_id, login.user_id)
         if read is None:
             return None
-    me = next((s for s in read.seats if s.user_id == user_id), None)
+    me = next((s for s in read.seats if s.user_id == login.user_id), None)
     if me is None:
         return None
     if read.game_id is None:
         return None  # the lobby
-    noted = presence(app)
-    if now - me.last_seen >= service.PRESENCE_WRITE_EVERY:
-        noted.note(me.id, now)
-    noted.flush_if_due(app, now)
+    note_presence(app, me.id, me.last_seen, now)
     # I am connected: my presence was just noted, or written less than 10 s ago.
-    connected = tuple(s.number for s in read.seats if s is me or now - s.last_seen < CONNECTED_WITHIN)
+    connected = view.connected_seats(read.seats, me.number, now)
     game = store.game_cache.get(read.game_id, read.game_rev)
     if game is None:
         game = _decode(sa_engine, read)
         if game is None:
             return None
-    etag = etag_of(table_id, read.lobby_rev, me.number, connected,
-                   (read.game_id, game.version_for(me.number)))
-    if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(etag):
-        return not_modified(etag)
-    host = host_key(environ)
-    views = view_cache(app)
-    cached = views.get((etag, host))
-    if cached is None:
-        table = _table_json(app, environ, sa_engine, table_id, read, host)
+    etag = view.etag_of(table_id, read.lobby_rev, me.number, connected,
+                        (read.game_id, game.version_for(me.number)))
+
+    def build():
+        table = _table_part(app, environ, sa_engine, table_id, read)
         if table is None:
             return None
-        view = dict(engine.view_for(game, me.number, now))
-        view["version"] = int(etag[:12], 16)
-        view["table"] = table
-        view["players"] = [{**p, "connected": p["seat"] in connected} for p in view["players"]]
-        deadline = game.deadline if view.get("step") else None
-        cached = (serialize(view, app), deadline)
-        views.put((etag, host), *cached)
-    return json_response(cached[0], cached[1], now, etag)
+        return view.game_view(game, me.number, now), table, connected, game.deadline
+
+    return view.answer(app, environ, now, etag, build)
 
 
-def _decode(sa_engine, read: TableRead):
+def _decode(sa_engine, read: store.PollRead):
     """Decode the game of ``read`` into the shared cache; None if it moved on meanwhile."""
     row = store.read_game(read.game_id, sa_engine)
     if row is None or row.rev != read.game_rev:
@@ -455,40 +213,23 @@ def _decode(sa_engine, read: TableRead):
     return store.load_game(row)
 
 
-class _DuckTable(NamedTuple):
-    """What ``lobby.table_json`` reads of a table, without the ORM."""
-    id: str
-    code: str
-    name: str
-    settings: str
-    host_user_id: int | None
-    seats: list
-    current_game: object
-
-
-class _DuckGame(NamedTuple):
-    status: str
-
-
-def _table_json(app, environ: dict, sa_engine, table_id: str, read: TableRead, host: str) -> dict | None:
-    """``lobby.table_json`` of the table as ``read`` saw it, cached by its lobby_rev and status.
+def _table_part(app, environ: dict, sa_engine, table_id: str, read: store.PollRead) -> dict | None:
+    """The view's ``table`` of the table as ``read`` saw it, cached by its lobby_rev and status.
 
     Shared by every view of the table: read only. Built once per table and lobby_rev
     in a process, in a request context of its own (``url_for`` needs one).
     """
-    key = (table_id, read.lobby_rev, read.game_status, host)
-    cache = table_cache(app)
+    key = (table_id, read.lobby_rev, read.game_status, view.host_key(environ))
+    cache = view.table_cache(app)
     found = cache.get(key)
     if found is not None:
         return found[0]
-    rows = store.raw_query(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev FROM tables"
-                                      " WHERE id = {p}", table_id)
-    if not rows or rows[0][4] != read.lobby_rev:
+    row = store.read_table_row(sa_engine, table_id)
+    if row is None or row.lobby_rev != read.lobby_rev:
         return None  # changed since: let the ordinary way read it all again
-    code, name, settings, host_user_id, _ = rows[0]
-    table = _DuckTable(table_id, code, name, settings, host_user_id, read.seats,
-                       _DuckGame(read.game_status) if read.game_status else None)
+    host_seat = next((s.number for s in read.seats if s.user_id == row.host_user_id), None)
     with app.request_context(environ):
-        found = table_json(table)
+        found = tables.table_json(table_id, row.code, row.name, read.game_status or "lobby",
+                                  host_seat, len(read.seats), row.settings)
     cache.put(key, found, None)
     return found

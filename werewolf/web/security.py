@@ -5,8 +5,12 @@
 - Cookies get ``Secure`` whenever the request came over HTTPS (directly, or through
   a proxy trusted by gunicorn's ``forwarded_allow_ips`` or ``WEREWOLF_PROXY_COUNT``),
   so the same server works on plain http://localhost and behind TLS.
-- Rate limits (Flask-Limiter) on two routes only: failed logins per account name, and
-  chat messages per account. The state poll and every other route are never limited.
+- Rate limits (Flask-Limiter) on a few routes only: registrations per client address
+  (each costs a slow password hash), failed logins per account name and per client
+  address, wrong passwords given to change or delete an account, and chat messages
+  per account. The state poll and every other route are never limited. The client
+  address is the connection's, or with ``WEREWOLF_PROXY_COUNT`` = n the one the n-th
+  proxy from the end saw (ProxyFix); a client cannot forge it otherwise.
   Storage is in memory, per process: it needs no extra service, a restart forgets it,
   and with W gunicorn workers an account gets at most W times the limit (a login
   guesser still gets only W x 10 tries a minute). The ``limits`` library has no SQL
@@ -15,6 +19,8 @@
 from flask import current_app, request
 from flask_limiter import Limiter
 from flask_login import current_user
+
+from .session import verified_user_id
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -39,8 +45,12 @@ HEADERS = {
 }
 
 DEFAULT_LIMITS = {
+    # Accounts created (or names found taken) from one client address: each costs a hash.
+    "REGISTRATION_RATE_LIMIT": "5 per minute; 30 per hour",
     # Failed logins of one account name (a correct password never counts).
     "LOGIN_RATE_LIMIT": "10 per minute; 50 per hour",
+    # Failed logins from one client address, whatever the names (each costs a hash).
+    "LOGIN_ADDRESS_RATE_LIMIT": "30 per minute; 200 per hour",
     # Chat messages of one account, all tables together.
     "CHAT_RATE_LIMIT": "10 per 10 seconds; 60 per minute",
 }
@@ -53,9 +63,12 @@ def _login_key() -> str:
     return "login-ip:" + (request.remote_addr or "-")
 
 
+def _address_key() -> str:
+    return "ip:" + (request.remote_addr or "-")
+
+
 def _user_key() -> str:
-    from .poll import session_user_id
-    user_id = session_user_id()
+    user_id = verified_user_id()
     if user_id is not None:  # without loading the user row (see api._BY_SESSION_ID)
         return f"user:{user_id}"
     if current_user.is_authenticated:
@@ -100,13 +113,27 @@ def register(app) -> None:
                       strategy="moving-window", headers_enabled=True)
 
     # Limits are attached here, by endpoint, so the route modules stay as they are.
+    def failed(status: int):
+        return lambda response: response.status_code == status
+
     limits = {
-        "auth.login": limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_login_key,
-                                    deduct_when=lambda response: response.status_code == 401),
-        "api.chat": limiter.limit(_config_limit("CHAT_RATE_LIMIT"), key_func=_user_key),
+        # A refusal before any hashing (bad input, registration closed) does not count.
+        "auth.register": [limiter.limit(_config_limit("REGISTRATION_RATE_LIMIT"), key_func=_address_key,
+                                        deduct_when=lambda response: response.status_code in (201, 409))],
+        "auth.login": [limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_login_key,
+                                     deduct_when=failed(401)),
+                       limiter.limit(_config_limit("LOGIN_ADDRESS_RATE_LIMIT"), key_func=_address_key,
+                                     deduct_when=failed(401))],
+        # Someone else's open session must not become a way to guess the password.
+        "auth.change_password": [limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_user_key,
+                                               deduct_when=failed(403))],
+        "auth.delete_me": [limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_user_key,
+                                         deduct_when=failed(403))],
+        "api.chat": [limiter.limit(_config_limit("CHAT_RATE_LIMIT"), key_func=_user_key)],
     }
-    for endpoint, limit in limits.items():
-        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    for endpoint, endpoint_limits in limits.items():
+        for limit in endpoint_limits:
+            app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     # Every limit here is a route's own (its wrapper checks it). Flask-Limiter's
     # before_request check would only find "no limit" for every other request, at
     # ~0.15 ms each: a fifth of what a move costs.

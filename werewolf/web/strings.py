@@ -3,7 +3,8 @@
 They reach the scripts as a JSON ``data-strings`` attribute of <body> (no inline
 script). ``{name}``-style fields are filled in by static/js/common.js.
 """
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 
 def _counted(key: str, forms) -> dict:
@@ -227,6 +228,12 @@ def client_strings() -> dict:
         "err.text_empty": _("Message vide."),
         "err.csrf_failed": _("Session expirée : recharge la page."),
         "err.login_required": _("Connecte-toi d’abord."),
+        "err.wrong_password": _("Mot de passe incorrect."),
+        "err.too_many_tables": _("Tu as déjà une table en attente de joueurs."),
+        "err.too_many_requests": _("Trop de demandes : attends un peu."),
+        "err.registration_closed": _("Les inscriptions sont fermées sur ce serveur."),
+        "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
+        "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
         "err.left_game": _("Tu as quitté cette partie."),
         "err.game_not_running": _("Aucune partie en cours."),
     }

@@ -1,0 +1,44 @@
+/* My account: change the password, delete the account. */
+"use strict";
+
+(() => {
+  function onSubmit(form, send) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const button = form.querySelector("button[type=submit]");
+      button.disabled = true;
+      try {
+        await send();
+      } catch (e) {
+        WW.showError(form.querySelector(".error"), WW.t("err.network"));
+      }
+      button.disabled = false;
+    });
+  }
+
+  const passwordForm = document.getElementById("password-form");
+  const done = document.getElementById("password-done");
+  onSubmit(passwordForm, async () => {
+    const error = document.getElementById("password-error");
+    WW.hideError(error);
+    done.hidden = true;
+    const result = await WW.api("POST", "/api/auth/password", {
+      old_password: passwordForm.elements.old_password.value,
+      new_password: passwordForm.elements.new_password.value,
+    });
+    if (!result.ok) return WW.showError(error, result.data);
+    await WW.fetchMe();  // this session goes on; its CSRF token is the new one
+    passwordForm.reset();
+    done.hidden = false;
+  });
+
+  const deleteForm = document.getElementById("delete-form");
+  onSubmit(deleteForm, async () => {
+    const error = document.getElementById("delete-error");
+    WW.hideError(error);
+    if (!window.confirm(WW.t("confirm.delete_account"))) return;
+    const result = await WW.api("DELETE", "/api/me", { password: deleteForm.elements.password.value });
+    if (!result.ok) return WW.showError(error, result.data);
+    location.href = "/register";
+  });
+})();

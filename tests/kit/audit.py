@@ -1,0 +1,623 @@
+"""The secrecy audit: random complete games through the HTTP API, every response checked.
+
+    .venv/bin/python -m bench.audit --games 10000 [--seed 1] [--workers 2]   # the long run
+
+Each game is played by real accounts through the JSON API (the Flask test client,
+an injected clock: a time-out is the clock moved past the deadline, no sleeping).
+After every change each player's view is fetched, and every response (views,
+accepted and refused actions, chat, errors) is checked against RULES.md §8 by an
+oracle that reads the game's full state from the database (roles, deaths, lovers,
+the events and chat with their kinds) and decides on its own what each seat may
+know. It never calls ``engine.views``.
+
+Checked for every seat, at every step, while the game runs:
+- roles: only one's own, the dead's, fellow wolves' for a wolf, the Seer's looks;
+- events: exactly the ones this seat may know (public ones, one's own role's, the
+  wolves' for a living wolf, a lover's partner), none of the night's secret causes;
+- chat: exactly the channels one may read (no wolves' for others, no dead for the living);
+- ``me``: own card, the lover only for lovers, potions only for the Witch,
+  designations only for living wolves in their step, a prompt only for whoever acts;
+- the raw JSON text and the headers of every response: no secret event kind, no
+  message of an unreadable channel, no secret key, no ``audience``;
+- players whose knowledge is the same get the same view (plain villagers and the
+  Hunter, wolves, the dead), and the same refusal for the same refused request.
+At the end everything must be revealed.
+
+``run(games, seed)`` is what tests/web/test_audit.py calls with 200 games;
+bench/audit.py is the command line of the long run.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tests.kit.clock import Clock
+
+PUBLIC_KINDS = {"game_start", "step", "deaths", "hunter_shot", "succession", "election_result",
+                "vote_cast", "vote_request", "vote_result", "tiebreak", "game_end"}
+SEER_KINDS = {"seer_look"}
+WOLF_KINDS = {"designation", "wolves_victim"}
+WITCH_KINDS = {"witch_victim", "witch_save", "witch_poison"}
+CUPID_KINDS = {"cupid_pair"}
+LOVER_KINDS = {"lover"}
+HIDDEN_KINDS = {"night_summary", "night_deaths", "cupid_silent"}  # nobody until the end
+ALL_KINDS = PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
+ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid")
+# Neutral names: no role word, no channel name, no event kind inside.
+NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
+         "Max", "Ned", "Oly", "Pam", "Quy", "Rox"]
+
+
+class Leak(AssertionError):
+    pass
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    requests: int = 0
+    views_checked: int = 0
+    refusals_compared: int = 0
+    chats: int = 0
+    steps: Counter = field(default_factory=Counter)
+    roles: Counter = field(default_factory=Counter)
+    winners: Counter = field(default_factory=Counter)
+    sizes: Counter = field(default_factory=Counter)
+
+    def line(self) -> str:
+        return (f"{self.games} games, {self.requests} requests, {self.views_checked} views checked, "
+                f"{self.refusals_compared} refusals compared, {self.chats} chat messages; "
+                f"winners {dict(self.winners)}")
+
+
+# ---------------------------------------------------------------- the oracle
+
+class Truth:
+    """What the full state says, and what seat ``s`` may know of it (RULES.md §8)."""
+
+    def __init__(self, state: dict):
+        self.state = state
+        self.ended = state["status"] == "ended"
+        self.role = {p["seat"]: p["role"] for p in state["players"]}
+        self.alive = {p["seat"]: p["alive"] for p in state["players"]}
+        self.lovers = set(state.get("lovers") or [])
+        self.wolves = {s for s, r in self.role.items() if r == "werewolf"}
+        self.step = state["step"]
+        self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
+
+    def living_wolf(self, s: int) -> bool:
+        return s in self.wolves and self.alive[s]
+
+    def known_roles(self, s: int) -> set[int]:
+        if self.ended:
+            return set(self.role)
+        known = {p for p, a in self.alive.items() if not a} | {s}
+        if s in self.wolves:
+            known |= self.wolves
+        if s == self.seer:
+            known |= {e["target"] for e in self.state["events"] if e["kind"] == "seer_look"}
+        return known
+
+    def may_see_event(self, s: int, event: dict) -> bool:
+        kind = event["kind"]
+        if kind not in ALL_KINDS:
+            raise Leak(f"the oracle does not know the event kind {kind!r}: decide who may see it")
+        if self.ended or kind in PUBLIC_KINDS:
+            return True
+        if kind in SEER_KINDS:
+            return self.role[s] == "seer"
+        if kind in WOLF_KINDS:
+            return self.living_wolf(s)
+        if kind in WITCH_KINDS:
+            return self.role[s] == "witch"
+        if kind in CUPID_KINDS:
+            return self.role[s] == "cupid"
+        if kind in LOVER_KINDS:
+            return s in self.lovers and event["partner"] != s
+        return False  # HIDDEN_KINDS
+
+    def expected_events(self, s: int) -> list[dict]:
+        """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
+        cache = self.__dict__.setdefault("_expected", {})
+        key = (self.role[s], self.alive[s], s if s in self.lovers else None)
+        if key not in cache:
+            cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
+        return cache[key]
+
+    def channels(self, s: int) -> list[str]:
+        if self.ended:
+            return ["village", "werewolves", "dead"]
+        out = ["village"]
+        if self.living_wolf(s):
+            out.append("werewolves")
+        if not self.alive[s]:
+            out.append("dead")
+        return out
+
+    def actors(self) -> set[int]:
+        if self.ended or self.step == "dawn":
+            return set()
+        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch"}.get(self.step)
+        if holder:
+            return {p for p, r in self.role.items() if r == holder and self.alive[p]}
+        if self.step == "werewolves":
+            return {p for p in self.wolves if self.alive[p]}
+        if self.step in ("hunter", "succession", "tiebreak"):
+            return {self.state["actor"]}
+        return {p for p, a in self.alive.items() if a}
+
+    def forbidden_kinds(self, s: int) -> set[str]:
+        if self.ended:
+            return set()
+        out = set(HIDDEN_KINDS)
+        if self.role[s] != "seer":
+            out |= SEER_KINDS
+        if not self.living_wolf(s):
+            out |= WOLF_KINDS
+        if self.role[s] != "witch":
+            out |= WITCH_KINDS
+        if self.role[s] != "cupid":
+            out |= CUPID_KINDS
+        if s not in self.lovers:
+            out |= LOVER_KINDS
+        return out
+
+    def forbidden_texts(self, s: int) -> set[str]:
+        readable = set(self.channels(s))
+        return {m["text"] for m in self.state["chat"] if m["channel"] not in readable}
+
+
+def _strip(event: dict) -> dict:
+    return {k: v for k, v in event.items() if k not in ("seq", "audience")}
+
+
+def _walk(node):
+    yield node
+    if isinstance(node, dict):
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _forbidden(truth: Truth, s: int):
+    """(a regex of the secret event kinds, the set of unreadable messages) for seat s."""
+    cache = truth.__dict__.setdefault("_forbidden", {})
+    if s not in cache:
+        kinds = sorted(truth.forbidden_kinds(s))
+        pattern = re.compile(r'"kind"\s*:\s*"(%s)"' % "|".join(kinds)) if kinds else None
+        cache[s] = pattern, truth.forbidden_texts(s)
+    return cache[s]
+
+
+CHAT_TOKEN = re.compile(r"~[VWD]\d{6}q\d{4}~")
+
+
+def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str) -> None:
+    """The raw response, whatever it is (view, acceptance, refusal): no secret in its text."""
+    if s is None or truth.ended:
+        return
+    kinds, secrets = _forbidden(truth, s)
+    found = kinds.search(text) if kinds else None
+    if found:
+        raise Leak(f"{where}: seat {s} ({truth.role[s]}) gets a {found.group(1)!r} event")
+    if secrets:
+        for token in CHAT_TOKEN.findall(text + headers):
+            if token in secrets:
+                raise Leak(f"{where}: seat {s} ({truth.role[s]}) reads {token!r} of another channel")
+    if re.search(r'"audience"\s*:', text):
+        raise Leak(f"{where}: an event's audience is shown during play")
+    if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Witch's potions")
+    if s not in truth.lovers and re.search(r'"lover"\s*:', text):
+        raise Leak(f"{where}: seat {s} is told of a lover")
+    if not (truth.living_wolf(s) and truth.step == "werewolves") and re.search(r'"designations"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the wolves' designations")
+    lowered = headers.lower()
+    for word in ROLE_WORDS:
+        if word in lowered:
+            raise Leak(f"{where}: a response header names a role ({word})")
+    if not text.strip():
+        return
+    try:
+        body = json.loads(text)
+    except ValueError:
+        raise Leak(f"{where}: a response that is not JSON: {text[:200]!r}")
+    known = truth.known_roles(s)
+    for node in _walk(body):
+        if isinstance(node, dict) and "role" in node:
+            who = node.get("seat", node.get("target"))
+            if who is None or (who not in known and truth.alive.get(who, False)):
+                raise Leak(f"{where}: seat {s} ({truth.role[s]}) learns a card: {node}")
+
+
+def check_view(truth: Truth, s: int, view: dict) -> None:
+    where = f"view of seat {s} at step {truth.step}"
+    me = view["me"]
+    if me["seat"] != s or me["role"] != truth.role[s] or me["alive"] != truth.alive[s]:
+        raise Leak(f"{where}: wrong 'me' {me}")
+    known = truth.known_roles(s)
+    for p in view["players"]:
+        if ("role" in p) != (p["seat"] in known) or p.get("role", truth.role[p["seat"]]) != truth.role[p["seat"]]:
+            raise Leak(f"{where}: card shown {p} (may know {sorted(known)})")
+        if p["alive"] != truth.alive[p["seat"]]:
+            raise Leak(f"{where}: wrong alive flag {p}")
+    if truth.ended:
+        if view["status"] != "ended" or set(view["chat"]) != {"village", "werewolves", "dead"}:
+            raise Leak(f"{where}: the end does not reveal everything")
+        if [_strip(e) for e in view["events"]] != [_strip(e) for e in truth.state["events"]]:
+            raise Leak(f"{where}: the end does not show every event")
+        return
+    expected = truth.expected_events(s)
+    shown = [_strip(e) for e in view["events"]]
+    if shown != expected:
+        extra = [e for e in shown if e not in expected]
+        missing = [e for e in expected if e not in shown]
+        raise Leak(f"{where}: events differ; extra {extra[:3]} missing {missing[:3]}")
+    for event in shown:
+        if event["kind"] == "deaths" and event["moment"] == "night":
+            seats = [d["seat"] for d in event["deaths"]]
+            if seats != sorted(seats) or {d["cause"] for d in event["deaths"]} - {"night"}:
+                raise Leak(f"{where}: the dawn announcement tells the causes: {event['deaths']}")
+    if [e["seq"] for e in view["events"]] != list(range(1, len(shown) + 1)):
+        raise Leak(f"{where}: event seq numbers with gaps reveal hidden events")
+    channels = truth.channels(s)
+    if sorted(view["chat"]) != sorted(channels) or sorted(view["channels"]["read"]) != sorted(channels):
+        raise Leak(f"{where}: channels {sorted(view['chat'])}, may read {channels}")
+    for channel in channels:
+        texts = [m["text"] for m in view["chat"][channel]]
+        if texts != [m["text"] for m in truth.state["chat"] if m["channel"] == channel]:
+            raise Leak(f"{where}: channel {channel} differs")
+    if ("lover" in me) != (s in truth.lovers) or ("lover" in me and me["lover"] not in truth.lovers - {s}):
+        raise Leak(f"{where}: lover {me.get('lover')}")
+    if ("potions" in me) != (truth.role[s] == "witch"):
+        raise Leak(f"{where}: potions shown to a {truth.role[s]}")
+    if ("designations" in view) != (truth.living_wolf(s) and truth.step == "werewolves"):
+        raise Leak(f"{where}: designations")
+    if view["prompt"] and s not in truth.actors():
+        raise Leak(f"{where}: a prompt for a seat that does not act: {view['prompt']}")
+    if truth.step not in ("election", "vote") and view["votes"]:
+        raise Leak(f"{where}: votes outside a vote")
+
+
+def same_knowledge_groups(truth: Truth) -> list[list[int]]:
+    """Seats that know exactly the same things (own card aside): their views must be equal."""
+    if truth.ended:
+        return []
+    groups: dict[tuple, list[int]] = {}
+    for s in truth.role:
+        if s in truth.lovers:
+            continue
+        role = truth.role[s]
+        if truth.alive[s]:
+            key = ("plain", True) if role in ("villager", "hunter") else (
+                ("wolf", True) if role == "werewolf" else None)
+        else:
+            key = ("plain", False) if role in ("villager", "hunter", "werewolf") else None
+        if key is not None:
+            groups.setdefault(key, []).append(s)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def neutral(view: dict) -> dict:
+    out = {k: v for k, v in view.items() if k not in ("me", "version", "prompt")}
+    out["players"] = [{k: v for k, v in p.items() if k != "connected" and (k != "role" or not p["alive"])}
+                      for p in view["players"]]
+    return out
+
+
+def shape(node):
+    if isinstance(node, dict):
+        return {k: shape(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [shape(v) for v in node]
+    return type(node).__name__
+
+
+# ---------------------------------------------------------------- playing over HTTP
+
+class Client:
+    def __init__(self, app, name: str, stats: Stats):
+        self.http = app.test_client()
+        self.name, self.stats = name, stats
+        self.token = self.http.get("/api/me").get_json()["csrf_token"]
+        self.etag: dict[str, str] = {}
+        self.view: dict[str, dict] = {}
+        self.seat: int | None = None
+
+    def call(self, method: str, path: str, body=None, headers=None):
+        self.stats.requests += 1
+        headers = dict(headers or {})
+        if method != "GET":
+            headers["X-CSRFToken"] = self.token
+        return self.http.open(path, method=method, json=body, headers=headers)
+
+    def register(self):
+        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "motdepasse"})
+        if r.status_code != 201:
+            raise RuntimeError(r.get_data(as_text=True))
+        return self
+
+
+class AuditGame:
+    def __init__(self, audit: "Audit", rng: random.Random):
+        self.audit, self.app, self.rng, self.stats = audit, audit.app, rng, audit.stats
+        # Uniform sizes, or (small_tables) sizes leaning towards 6: a game's cost grows as n².
+        n = 6 + int(13 * rng.random() ** 2) if audit.small_tables else rng.randint(6, 18)
+        self.clients = audit.clients[:n]
+        rng.shuffle(self.clients)
+        self.chat_counter = 0
+        self.last_seq = None
+        self.focus: dict[int, int] = {}  # step_seq -> the seat most moves of that step aim at
+        host = self.clients[0]
+        r = host.call("POST", "/api/tables", {"name": "Audit"})
+        self.table_id = r.get_json()["table"]["id"]
+        for c in self.clients[1:]:
+            assert c.call("POST", f"/api/tables/{self.table_id}/join").status_code == 200
+        settings = {"roles": {role: rng.random() < 0.85 for role in ("seer", "witch", "hunter", "cupid")},
+                    "captain": rng.random() < 0.8}
+        assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
+        assert host.call("POST", f"/api/tables/{self.table_id}/start").status_code == 200
+        self.seats: dict[int, Client] = {}
+        for c in self.clients:
+            c.etag.pop(self.table_id, None)
+            view = self.poll(c, check=False)
+            c.seat = view["me"]["seat"]
+            self.seats[c.seat] = c
+        self.stats.sizes[n] += 1
+
+    # --- the truth, straight from the database
+    def truth(self) -> Truth:
+        from werewolf.extensions import db
+        from werewolf.models import Table
+        with self.app.app_context():
+            table = db.session.get(Table, self.table_id)
+            state = json.loads(table.current_game.state)
+            db.session.remove()
+        return Truth(state)
+
+    def poll(self, c: Client, check: bool = True, truth: Truth | None = None) -> dict:
+        headers = {"If-None-Match": c.etag[self.table_id]} if self.table_id in c.etag else {}
+        r = c.call("GET", f"/api/tables/{self.table_id}/state", headers=headers)
+        if r.status_code == 304:
+            return c.view[self.table_id]
+        if r.status_code != 200:
+            raise Leak(f"poll answered {r.status_code}: {r.get_data(as_text=True)[:300]}")
+        text = r.get_data(as_text=True)
+        view = json.loads(text)
+        if check:
+            check_text(truth, c.seat, text, _headers(r), "poll")
+            check_view(truth, c.seat, view)
+            self.stats.views_checked += 1
+        c.etag[self.table_id] = r.headers.get("ETag", "").strip('"')
+        c.view[self.table_id] = view
+        return view
+
+    def check_all(self) -> tuple[Truth, dict[int, dict]]:
+        """Every seat's view at the start of every step (and at the end); within a step,
+        a few seats at random. The others keep their last view, whose prompt is still
+        valid in the same step."""
+        truth = self.truth()
+        seq = truth.state["step_seq"]
+        if truth.ended or seq != self.last_seq:
+            polled = list(self.seats)
+        else:
+            polled = self.rng.sample(list(self.seats), min(self.audit.sample, len(self.seats)))
+        self.last_seq = seq
+        self.fresh = set(polled)
+        for s in polled:
+            self.poll(self.seats[s], truth=truth)
+        views = {s: c.view[self.table_id] for s, c in self.seats.items()}
+        if len(polled) < len(self.seats):
+            return truth, views
+        for group in same_knowledge_groups(truth):
+            first = neutral(views[group[0]])
+            for s in group[1:]:
+                if neutral(views[s]) != first:
+                    raise Leak(f"seats {group[0]} and {s} know the same but see different views "
+                               f"at step {truth.step}")
+                if shape(views[s]["me"]) != shape(views[group[0]]["me"]):
+                    raise Leak(f"seats {group[0]} and {s}: 'me' differs in shape")
+        return truth, views
+
+    def probe_refusals(self, truth: Truth) -> None:
+        """The same refused request from seats that may not do it: the same answer for all."""
+        actors = truth.actors()
+        action = self.rng.choice(["seer.look", "werewolves.designate", "witch.save", "witch.poison",
+                                  "witch.done", "cupid.pair", "hunter.shoot", "vote.cast",
+                                  "election.vote", "tiebreak.choose", "succession.name", "nope"])
+        target = self.rng.choice(list(truth.role))
+        body = {"action": action, "target": target}
+        if action == "cupid.pair":
+            body = {"action": action, "targets": [target, target % len(truth.role) + 1]}
+        channel = self.rng.choice(["werewolves", "dead", "village"])
+        answers: dict[tuple, set] = {}
+        others = [s for s in self.seats if s not in actors]
+        for s in self.rng.sample(others, min(len(others), 6)):
+            c = self.seats[s]
+            r = c.call("POST", f"/api/tables/{self.table_id}/act", body)
+            text = r.get_data(as_text=True)
+            check_text(truth, s, text, _headers(r), f"refused {action}")
+            if r.status_code < 400:
+                raise Leak(f"seat {s} ({truth.role[s]}) may {action} at step {truth.step}")
+            answers.setdefault(("act", truth.alive[s]), set()).add((r.status_code, text))
+            if channel == "werewolves" and truth.living_wolf(s):
+                continue  # a wolf may write there at night
+            if channel == "village" or (channel == "dead" and not truth.alive[s]):
+                continue  # may be allowed: not a probe
+            r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
+            check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
+            if r.status_code < 400:
+                raise Leak(f"seat {s} ({truth.role[s]}) may write in {channel} at step {truth.step}")
+            answers.setdefault(("chat", truth.alive[s]), set()).add((r.status_code, r.get_data(as_text=True)))
+        for key, got in answers.items():
+            self.stats.refusals_compared += 1
+            if len(got) > 1:
+                raise Leak(f"step {truth.step}: the same refused {key[0]} ({action}) gets different "
+                           f"answers: {sorted(got)[:3]}")
+
+    def maybe_chat(self, truth: Truth, views: dict[int, dict]) -> None:
+        writers = [(s, v["channels"]["write"]) for s, v in views.items() if v["channels"]["write"]]
+        if not writers or self.rng.random() < 0.65:
+            return
+        s, channel = self.rng.choice(writers)
+        self.chat_counter += 1
+        text = f"~{channel[:1].upper()}{self.audit.game_no:06d}q{self.chat_counter:04d}~"
+        r = self.seats[s].call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": text})
+        if r.status_code != 201:
+            raise Leak(f"chat refused: {r.get_data(as_text=True)}")
+        check_text(truth, s, r.get_data(as_text=True), _headers(r), "chat")
+        self.stats.chats += 1
+
+    def time_out(self, truth: Truth) -> None:
+        from werewolf import service
+        deadline = truth.state["deadline"]
+        if deadline is None:
+            return
+        self.audit.clock.now = max(self.audit.clock.now, deadline + 0.25)
+        with self.app.app_context():
+            service.advance_due(self.audit.clock.now)  # what the scheduler does
+            from werewolf.extensions import db
+            db.session.remove()
+
+    def play(self, max_rounds: int = 1000) -> Truth:
+        """Rounds of: check every view; maybe probe refusals and chat; everyone who may act
+        acts once (or the time runs out). A step ended by an earlier move of the round
+        refuses the later ones with ``stale_step``: that refusal is checked like any other."""
+        for _ in range(max_rounds):
+            truth, views = self.check_all()
+            if truth.ended:
+                self.stats.winners[truth.state["winner"]["camp"]] += 1
+                for role in set(truth.role.values()):
+                    self.stats.roles[role] += 1
+                return truth
+            self.stats.steps[truth.step] += 1
+            if self.rng.random() < self.audit.probe_rate:
+                self.probe_refusals(truth)
+            self.maybe_chat(truth, views)
+            actors = [(s, v["prompt"]) for s, v in views.items() if v["prompt"]]
+            if not actors or self.rng.random() < 0.1:
+                self.time_out(truth)
+                continue
+            self.rng.shuffle(actors)
+            focus = self.focus.setdefault(truth.state["step_seq"],
+                                          self.rng.choice([s for s, a in truth.alive.items() if a]))
+            movers = actors if self.rng.random() < 0.7 else actors[:self.rng.randint(1, len(actors))]
+            for s, prompt in movers:
+                body = random_move(prompt, self.rng, focus)
+                r = self.seats[s].call("POST", f"/api/tables/{self.table_id}/act", body)
+                check_text(truth, s, r.get_data(as_text=True), _headers(r), f"act {body['action']}")
+                if r.status_code >= 500 or (r.status_code != 200 and s in self.fresh
+                                            and _code(r) not in ("stale_step", "game_over")):
+                    # (a move from a view polled earlier in the step may be refused by now)
+                    raise Leak(f"a legal move was refused: {body} -> {r.get_data(as_text=True)}")
+        raise RuntimeError("the game did not end")
+
+
+def _code(response) -> str | None:
+    body = response.get_json(silent=True)
+    return body.get("error", {}).get("code") if isinstance(body, dict) else None
+
+
+def _headers(response) -> str:
+    return "\n".join(f"{k}: {v}" for k, v in response.headers.items())
+
+
+def random_move(prompt: dict, rng: random.Random, focus: int | None = None, abstain: float = 0.04) -> dict:
+    """A legal move of the prompt; targets lean towards ``focus`` so that votes converge.
+
+    ``abstain`` is how often a target that may be null (withdraw, abstain) is left null.
+    The HTTP and process tests share it."""
+    spec = rng.choice(prompt["actions"])
+    body = {"action": spec["action"], "step": prompt["step"]}
+    choices = spec.get("choices", [])
+    if spec.get("count"):
+        body["targets"] = rng.sample(choices, spec["count"])
+    elif choices:
+        if spec.get("nullable") and rng.random() < abstain:
+            body["target"] = None
+        elif focus in choices and rng.random() < 0.9:
+            body["target"] = focus
+        else:
+            body["target"] = rng.choice(choices)
+    return body
+
+
+class Audit:
+    """One app over one temporary database, 18 accounts reused from game to game."""
+
+    def __init__(self, directory: str, seed: int, probe_rate: float = 0.1, sample: int = 3,
+                 small_tables: bool = False):
+        from werewolf import store
+        from werewolf.web import create_app
+        os.environ["WEREWOLF_INSTANCE_PATH"] = os.path.join(directory, "instance")
+        store.game_cache.clear()
+        self.clock = Clock()
+        self.app = create_app({
+            "TESTING": True, "SECRET_KEY": "audit", "SCHEDULER": False, "CLOCK": self.clock,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{os.path.join(directory, 'audit.db')}",
+            "SERVER_NAME": "werewolf.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+            "CHAT_RATE_LIMIT": "1000000 per minute",  # the audit chats fast; limits are tested elsewhere
+            "REGISTRATION_RATE_LIMIT": "1000000 per minute",  # 18 accounts from one address
+        })
+        self.stats = Stats()
+        self.rng = random.Random(seed)
+        self.game_no = 0
+        self.probe_rate = probe_rate
+        self.sample = sample
+        self.small_tables = small_tables
+        self.clients = [Client(self.app, name, self.stats).register() for name in NAMES]
+
+    def play_one(self) -> Truth:
+        self.game_no += 1
+        game = AuditGame(self, random.Random(self.rng.getrandbits(64)))
+        truth = game.play()
+        self.stats.games += 1
+        return truth
+
+    def close(self) -> None:
+        from werewolf.extensions import db
+        with self.app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
+        small_tables: bool = False, probe_rate: float = 0.1) -> Stats:
+    with tempfile.TemporaryDirectory(dir=directory) as tmp:
+        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate)
+        try:
+            for i in range(games):
+                audit.play_one()
+                if progress and (i + 1) % progress == 0:
+                    print(f"[{time.strftime('%H:%M:%S')}] {audit.stats.line()}", flush=True)
+        finally:
+            audit.close()
+        return audit.stats
+
+
+def run_many(games: int, seed: int = 1, workers: int = 1, small_tables: bool = False,
+             progress=None) -> Stats:
+    """``games`` games over ``workers`` processes, each with its own app and database."""
+    if workers <= 1:
+        return run(games, seed, progress=progress, small_tables=small_tables)
+    from concurrent.futures import ProcessPoolExecutor
+    share = [games // workers + (i < games % workers) for i in range(workers)]
+    seeds = [seed * 1000 + i for i in range(workers)]
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(run, share, seeds, [None] * workers, [progress] * workers,
+                                [small_tables] * workers))
+    total = Stats()
+    for part in results:
+        for name in ("games", "requests", "views_checked", "refusals_compared", "chats"):
+            setattr(total, name, getattr(total, name) + getattr(part, name))
+        for name in ("steps", "roles", "winners", "sizes"):
+            getattr(total, name).update(getattr(part, name))
+    return total

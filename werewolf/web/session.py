@@ -1,0 +1,116 @@
+"""Who a request is logged in as, read from Flask's signed session without Flask-Login.
+
+Flask-Login keeps ``User.get_id()`` in the session: "<user id>:<session key>", where
+the key is a digest of the account's password hash (``models.session_key``). A
+session is good only while the key still matches the account's hash, so a new
+password, a disabled or a deleted account signs every older session out; whoever
+trusts a session's user id must check its key against the database
+(``verified_user_id``, or the poll gate's own read).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from typing import NamedTuple
+
+from flask import current_app, g, session
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadData
+from werkzeug.http import parse_cookie
+
+from .. import store
+from ..extensions import db, login_manager
+from ..models import session_key
+
+
+class SessionLogin(NamedTuple):
+    user_id: int
+    key: str
+
+    def matches(self, password_hash: str | None) -> bool:
+        return password_hash is not None and session_key(password_hash) == self.key
+
+
+def parse_login(value) -> SessionLogin | None:
+    """The "<id>:<key>" of a session or remember cookie; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    user_id, _, key = value.partition(":")
+    if not (user_id.isdigit() and key):
+        return None
+    return SessionLogin(int(user_id), key)
+
+
+def session_protection(app) -> str | None:
+    return app.config.get("SESSION_PROTECTION", login_manager.session_protection)
+
+
+def verified_user_id() -> int | None:
+    """The logged-in user's id from Flask's session, its key checked, or None.
+
+    One small SQL read instead of Flask-Login's loading of the user row. None sends
+    the request the ordinary way (Flask-Login restores a remembered login from its
+    cookie, refuses an anonymous or signed-out one). With "strong" session protection
+    Flask-Login may drop a session whose browser changed: then always go that way.
+    """
+    if "werewolf_user_id" in g:
+        return g.werewolf_user_id
+    user_id = None
+    if session_protection(current_app) != "strong":
+        login = parse_login(session.get("_user_id"))
+        if login is not None and login.matches(store.password_hash_of(db.engine, login.user_id)):
+            user_id = login.user_id
+    g.werewolf_user_id = user_id
+    return user_id
+
+
+class SessionUsers:
+    """The login in a request's session cookie, checked as Flask checks it, per cookie.
+
+    Flask's own signing serializer checks the signature and the age; a cookie header
+    seen before (every poll of a player sends the same one) costs one dict lookup
+    until the session would expire. The key is checked by the caller, against the
+    account's hash as it is now.
+    """
+
+    SIZE = 8192
+
+    def __init__(self, app):
+        self._app = app
+        self._known: OrderedDict[str, tuple[SessionLogin | None, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def login(self, environ: dict) -> SessionLogin | None:
+        app = self._app
+        if session_protection(app) == "strong" or not isinstance(app.session_interface,
+                                                                  SecureCookieSessionInterface):
+            return None
+        header = environ.get("HTTP_COOKIE")
+        if not header:
+            return None
+        with self._lock:
+            known = self._known.get(header)
+        if known is not None and time.time() < known[1]:
+            return known[0]
+        login, until = self._check(header)
+        with self._lock:
+            self._known[header] = (login, until)
+            while len(self._known) > self.SIZE:
+                self._known.popitem(last=False)
+        return login
+
+    def _check(self, header: str) -> tuple[SessionLogin | None, float]:
+        app = self._app
+        value = parse_cookie(header).get(app.config["SESSION_COOKIE_NAME"])
+        serializer = app.session_interface.get_signing_serializer(app)
+        if not value or serializer is None:
+            return None, float("inf")
+        lifetime = app.permanent_session_lifetime.total_seconds()
+        try:
+            data, signed_at = serializer.loads(value, max_age=int(lifetime), return_timestamp=True)
+        except BadData:  # a bad or expired signature, or a payload that is not a session
+            return None, float("inf")
+        login = parse_login(data.get("_user_id")) if isinstance(data, dict) else None
+        # Flask judges the age by the server's wall clock, as itsdangerous does.
+        return login, signed_at.timestamp() + lifetime

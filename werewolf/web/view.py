@@ -1,0 +1,178 @@
+"""A player's web view of a table: the one place that builds what GET state answers.
+
+Both the poll gate (``poll.fast_state``, without the ORM) and the Flask route
+(``api.state``: the lobby, and whatever the gate declines) answer through
+``answer``: the same ETag, the same "connected", the same ``version`` and
+``table`` parts, the same serialization and the same cache of serialized views.
+A new field of the view is added here, once.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from typing import NamedTuple
+
+from flask import current_app
+from werkzeug.http import parse_etags
+
+from .. import engine
+from .security import HEADERS
+
+CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
+
+# In the cached body, step.seconds_left is this string, replaced at serving time.
+# JSON escapes the NUL characters, and no name or message may hold control characters.
+SECONDS_LEFT_MARK = "\x00seconds_left\x00"
+_MARK_JSON = json.dumps(SECONDS_LEFT_MARK).encode()
+
+
+def etag_of(table_id: str, lobby_rev: int, seat: int, connected: tuple, game_version) -> str:
+    """``game_version`` is (game id, version for this seat) or None in the lobby."""
+    parts = (table_id, lobby_rev, seat, connected, game_version)
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
+
+
+def connected_seats(seats, my_number: int, now: float) -> tuple:
+    """Seats polled within CONNECTED_WITHIN, and mine (I am polling right now)."""
+    within = CONNECTED_WITHIN  # every poll runs this over every seat: cheapest test first
+    return tuple(s.number for s in seats if now - s.last_seen < within or s.number == my_number)
+
+
+def seconds_left(deadline: float | None, now: float):
+    """As the engine computes it for ``step.seconds_left`` (see engine.views._step)."""
+    return max(0, round(deadline - now, 1))
+
+
+# ---------------------------------------------------------------- serialized views
+
+class ViewCache:
+    """Serialized views by ETag and host (the table's URL in a view depends on it), LRU.
+
+    A second one (``table_cache``) keeps each table's ``table`` part by (table,
+    lobby_rev, status, host): every view of the table shares it, read only.
+    """
+
+    def __init__(self, size: int = 2048):
+        self._size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
+
+    def put(self, key, body, deadline: float | None) -> None:
+        with self._lock:
+            self._items[key] = (body, deadline)
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+def per_app(key: str, make, app=None):
+    """One object per app (so a test's "restarted" app starts empty)."""
+    extensions = (app or current_app).extensions
+    found = extensions.get(key)
+    if found is None:
+        found = extensions.setdefault(key, make())
+    return found
+
+
+def view_cache(app=None) -> ViewCache:
+    return per_app("werewolf.view_cache", ViewCache, app)
+
+
+def table_cache(app=None) -> ViewCache:
+    return per_app("werewolf.table_cache", lambda: ViewCache(512), app)
+
+
+def serialize(view: dict, app=None) -> bytes:
+    """The view as JSON bytes, with step.seconds_left left as a mark (see json_response)."""
+    step = view.get("step")
+    if step and "seconds_left" in step:
+        view["step"] = {**step, "seconds_left": SECONDS_LEFT_MARK}
+    return (app or current_app).json.dumps(view, separators=(",", ":")).encode() + b"\n"
+
+
+def host_key(environ: dict) -> str:
+    """The scheme and host a request came for: the table's URL in a view depends on it."""
+    host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
+    return f"{environ.get('wsgi.url_scheme', 'http')}://{host}{environ.get('SCRIPT_NAME', '')}"
+
+
+class Answer(NamedTuple):
+    """A poll's response, before any framework: WSGI status, headers and body."""
+    status: str
+    headers: list
+    body: bytes
+
+
+_COMMON_HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Cookie"), *HEADERS.items()]
+
+
+def json_response(body: bytes, deadline: float | None, now: float, etag: str) -> Answer:
+    if deadline is not None:
+        body = body.replace(_MARK_JSON, json.dumps(seconds_left(deadline, now)).encode(), 1)
+    return Answer("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
+                             ("ETag", f'"{etag}"'), *_COMMON_HEADERS], body)
+
+
+def not_modified(etag: str) -> Answer:
+    return Answer("304 NOT MODIFIED", [("ETag", f'"{etag}"'), *_COMMON_HEADERS], b"")
+
+
+def flask_response(answer: Answer):
+    return current_app.response_class(answer.body, status=answer.status, headers=answer.headers)
+
+
+
+def game_view(game, my_number: int, now: float) -> dict:
+    return dict(engine.view_for(game, my_number, now))
+
+
+def lobby_view(names: list[tuple[int, str]], my_number: int) -> dict:
+    """The waiting room's view: ``names`` are (seat, name) in seat order."""
+    return {
+        "status": "lobby",
+        "me": {"seat": my_number, "name": dict(names)[my_number], "captain": False},
+        "players": [{"seat": number, "name": name, "alive": True, "captain": False} for number, name in names],
+        "composition": {},
+        "step": None,
+        "prompt": None,
+        "votes": {},
+        "events": [],
+        "chat": {},
+        "channels": {"read": [], "write": None},
+        "winner": None,
+    }
+
+
+def answer(app, environ: dict, now: float, etag: str, build) -> Answer:
+    """A 304, the view kept serialized under ``etag``, or ``build()`` -> (view, table part,
+    connected seats, deadline of its step or None) completed, serialized and kept."""
+    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+    if if_none_match and parse_etags(if_none_match).contains(etag):
+        return not_modified(etag)
+    key = (etag, host_key(environ))
+    views = view_cache(app)
+    cached = views.get(key)
+    if cached is None:
+        built = build()
+        if built is None:
+            return None
+        view, table, connected, deadline = built
+        view["version"] = int(etag[:12], 16)
+        view["table"] = table
+        view["players"] = [{**p, "connected": p["seat"] in connected} for p in view["players"]]
+        cached = (serialize(view, app), deadline if view.get("step") else None)
+        views.put(key, *cached)
+    return json_response(cached[0], cached[1], now, etag)
