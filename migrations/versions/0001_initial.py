@@ -5,9 +5,8 @@ Revises:
 Create Date: 2026-12-01 00:11:06.676861
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0001'
 down_revision = None

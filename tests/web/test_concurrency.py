@@ -2,10 +2,9 @@
 import random
 import threading
 
+from tests.conftest import requires_sqlite
 from werewolf import scheduler, service
 from werewolf.extensions import db
-
-from tests.conftest import requires_sqlite
 
 from .test_auth import error_code
 

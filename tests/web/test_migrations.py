@@ -104,7 +104,7 @@ def test_a_new_database_is_created_at_the_latest_revision(bare_app, monkeypatch)
 
 @requires_sqlite
 def test_backup_copies_a_live_database_while_it_is_written(app, make_table, tmp_path):
-    table = make_table(6).start()
+    make_table(6).start()
     with app.app_context():
         source = db.engine.url.database
     stop = threading.Event()

@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, settings
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis import checks as st_checks  # noqa: E402
 
-from werewolf.web import create_app  # noqa: E402
-
 from tests.conftest import empty_test_database  # noqa: E402
+from werewolf.web import create_app  # noqa: E402
 
 from .conftest import Player  # noqa: E402
 
