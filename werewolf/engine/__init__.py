@@ -4,7 +4,7 @@ Standard library only; no clock (callers pass `now`), no global random (the seed
 generator's state lives in the game), no I/O.
 """
 
-from . import day, flow, registry, roles, presets  # noqa: F401  (day, roles, presets register themselves)
+from . import day, flow, registry, roles, presets, rules  # noqa: F401  (day, roles, presets register themselves)
 from .actions import ACTION_STEP, actors, apply, check_request, legal_actions
 from .catalog import catalog
 from .chat import post_chat, readable_channels, writable_channel
@@ -12,7 +12,7 @@ from .errors import IllegalAction
 from .game import STATE_VERSION, Game, Player
 from .rng import shuffled
 from .rules import (CHANNELS, MAX_PLAYERS, MIN_PLAYERS, check_start, composition, deck, default_settings,
-                    effective_settings, game_settings, merge_settings, wolf_count)
+                    effective_settings, game_settings, merge_settings, shown_settings, wolf_count)
 from .views import known_roles, view_for
 
 ROLES = tuple(registry.ROLES)                   # every card, in the deck's order
@@ -24,7 +24,7 @@ __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STATE_VERSION", "STEPS", "actors", "advance", "apply",
     "catalog", "check_request", "check_start", "composition", "deck", "default_settings", "effective_settings",
-    "known_roles", "legal_actions", "merge_settings", "new_game", "post_chat", "readable_channels", "view_for",
+    "known_roles", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat", "readable_channels", "view_for",
     "wolf_count", "writable_channel",
 ]
 

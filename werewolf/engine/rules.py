@@ -171,6 +171,15 @@ def effective_settings(settings: dict, players: int) -> dict:
     return out
 
 
+def shown_settings(settings: dict, players: int) -> dict:
+    """What the table shows (A13): the effective values for the number seated, every
+    optional role and every step's limit listed."""
+    out = effective_settings(settings, players)
+    out["roles"] = {role: out["roles"].get(role, registry.ROLES[role].default) for role in registry.optional_roles()}
+    out["limits"] = {**rhythm_limits(out["rhythm"]), **out["limits"]}
+    return out
+
+
 def check_start(settings: dict, players: int) -> None:
     """The start's checks against the number seated (A1.2, A7.5): raises, changes nothing."""
     preset = registry.PRESETS.get(settings.get("preset"))

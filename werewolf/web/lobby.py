@@ -5,7 +5,7 @@ from flask import Blueprint, current_app, jsonify, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import func, select
 
-from .. import service
+from .. import engine, service
 from ..extensions import db
 from ..models import Seat, Table
 from .http import json_body, now
@@ -32,7 +32,7 @@ def table_json(table: Table) -> dict:
         "status": service.table_status(table),
         "host_seat": host_seat(table),
         "seated": len(table.seats),
-        "settings": json.loads(table.settings),
+        "settings": engine.shown_settings(json.loads(table.settings), len(table.seats)),
         "time_scale": current_app.config["TIME_SCALE"],
         "url": url_for("pages.table_page", code=table.code, _external=True),
     }
