@@ -8,11 +8,10 @@
   const tableId = root.dataset.tableId;
   const $ = (id) => document.getElementById(id);
 
-  const NIGHT_STEPS = ["cupid", "seer", "werewolves", "witch"];
-  const ROLE_EMOJI = { werewolf: "🐺", villager: "🌾", seer: "🔮", witch: "🧪", hunter: "🏹", cupid: "💘" };
-  const ROLE_ORDER = ["werewolf", "villager", "seer", "witch", "hunter", "cupid"];
-  const LIMIT_STEPS = ["cupid", "seer", "werewolves", "witch", "dawn", "hunter", "succession",
-                       "election", "debate", "vote", "tiebreak"];
+  let RULES = null;         // the catalog (GET /api/catalog): roles, steps, actions, kinds
+  const isNightStep = (id) => !!RULES.step[id] && RULES.step[id].phase === "night";
+  const emoji = (role) => (RULES.role[role] || {}).emoji || "";
+  const kindOf = (action) => (RULES.action[action] || {}).kind;
   const POLL_MS = 1500;
 
   let view = null;          // the last view received
@@ -40,6 +39,7 @@
     polling = true;
     clearTimeout(pollTimer);
     try {
+      if (!RULES) RULES = await WW.catalog();
       const headers = { "Accept": "application/json" };
       if (etag) headers["If-None-Match"] = etag;
       const response = await fetch(`/api/tables/${tableId}/state`,
@@ -137,10 +137,22 @@
   function buildSettingsForm() {
     const limits = $("limits");
     if (limits.childElementCount) return;
-    for (const span of document.querySelectorAll("[data-role-name]")) {
-      span.textContent = roleName(span.dataset.roleName);
+    const captainBox = $("settings").elements.captain.closest("label");
+    for (const role of RULES.roles.filter((r) => r.optional)) {
+      captainBox.before(el("label", { class: "toggle" },
+        el("input", { type: "checkbox", name: "role", value: role.id }), el("span", {}, role.name)));
     }
-    for (const step of LIMIT_STEPS) {
+    const select = (name, values) => el("select", { name }, values.map(([value, label]) =>
+      el("option", { value: value === null ? "" : String(value) }, label)));
+    const wolves = [[null, t("settings.wolves_auto")]];
+    for (let n = RULES.wolves.min; n <= RULES.wolves.max; n++) wolves.push([n, String(n)]);
+    limits.before(
+      el("label", { class: "limit" }, el("span", {}, t("settings.preset")),
+        select("preset", [[null, t("preset.none")], ...RULES.presets.map((p) => [p.id, p.name])])),
+      el("label", { class: "limit" }, el("span", {}, t("settings.wolves")), select("wolves", wolves)),
+      el("label", { class: "limit" }, el("span", {}, t("settings.rhythm")),
+        select("rhythm", RULES.rhythms.map((r) => [r, t("rhythm." + r)]))));
+    for (const step of RULES.steps.map((s) => s.id)) {
       limits.append(el("label", { class: "limit" },
         el("span", {}, t("limit." + step)),
         el("input", { type: "number", min: "1", max: "3600", step: "1", inputmode: "numeric",
@@ -151,6 +163,9 @@
       let patch;
       if (input.name === "role") patch = { roles: { [input.value]: input.checked } };
       else if (input.name === "captain") patch = { captain: input.checked };
+      else if (input.name === "wolves") patch = { wolves: input.value ? parseInt(input.value, 10) : null };
+      else if (input.name === "rhythm") patch = { rhythm: input.value };
+      else if (input.name === "preset") patch = { preset: input.value || null };
       else if (input.name === "limit") {
         const seconds = parseInt(input.value, 10);
         if (!(seconds >= 1)) return;
@@ -197,6 +212,10 @@
         if (document.activeElement !== box) box.checked = !!settings.roles[box.value];
       }
       form.elements.captain.checked = !!settings.captain;
+      for (const key of ["wolves", "rhythm", "preset"]) {
+        const input = form.elements[key];
+        if (input && document.activeElement !== input) input.value = settings[key] === null ? "" : String(settings[key]);
+      }
       for (const input of form.querySelectorAll("input[name=limit]")) {
         if (document.activeElement !== input) input.value = settings.limits[input.dataset.step];
       }
@@ -212,7 +231,7 @@
 
   function renderGame() {
     const step = view.step;
-    const night = step && NIGHT_STEPS.includes(step.id);
+    const night = step && isNightStep(step.id);
     document.body.classList.toggle("night", !!night);
     document.body.classList.toggle("day", !night);
     renderNarration();
@@ -297,8 +316,15 @@
     } else if (actions["debate.request_vote"]) {
       $("prompt-title").textContent = t("prompt.debate.request_vote");
       buttons.push(button(t("btn.request_vote"), "primary big", () => act({ action: "debate.request_vote" })));
-    } else {
+    } else if (kindOf(prompt.actions[0].action) === "card") {
       const spec = prompt.actions[0];
+      $("prompt-title").textContent = t("prompt." + spec.action);
+      for (const n of spec.choices) {
+        buttons.push(button(t("btn.take_card", { n, role: roleName(spec.cards[n - 1]) }), "primary",
+          () => act(WW.actBody(RULES, spec.action, n))));
+      }
+    } else {
+      const spec = prompt.actions.find((a) => kindOf(a.action) !== "confirm") || prompt.actions[0];
       $("prompt-title").textContent = t("prompt." + spec.action);
       if (!selection || selection.action !== spec.action) choose(spec, true);
       if (spec.current !== undefined && spec.current !== null) {
@@ -321,9 +347,15 @@
       if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
         const label = selection.action === "werewolves.designate" || selection.action === "election.vote"
           ? t("btn.withdraw") : t("btn.abstain");
-        buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
+        buttons.push(button(label, "ghost half", () => act(WW.actBody(RULES, selection.action, null))));
       }
       if (actions["witch.done"]) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
+    }
+    if (!actions["witch.done"] && !actions["debate.request_vote"]) {
+      // The other confirmations of the step (the Guard's "done", the Thief's "keep").
+      for (const spec of prompt.actions.filter((a) => kindOf(a.action) === "confirm")) {
+        buttons.push(button(t("btn." + spec.action), "", () => act(WW.actBody(RULES, spec.action))));
+      }
     }
     $("prompt-info").textContent = info;
     $("prompt-buttons").replaceChildren(...buttons);
@@ -334,7 +366,7 @@
     if (!step) return "";
     if (view.prompt) return "";  // a dead Hunter or Captain still has a last thing to do
     if (!view.me.alive) return t("dead_watch");
-    if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
+    if (isNightStep(step.id)) return t("sleeping");
     if (step.id === "dawn") return "";  // nobody acts: the narration says it all
     if (step.id === "debate" && view.requests && view.requests.length) {
       return t("requests", { count: view.requests.length });
@@ -376,10 +408,7 @@
 
   function confirmSelection() {
     if (!selection || selection.seats.length !== selection.count) return;
-    const body = { action: selection.action };
-    if (selection.count > 1) body.targets = selection.seats.slice();
-    else body.target = selection.seats[0];
-    act(body);
+    act(WW.actBody(RULES, selection.action, selection.count > 1 ? selection.seats.slice() : selection.seats[0]));
   }
 
   async function act(body) {
@@ -424,7 +453,7 @@
       // while my card is turned over, so a neighbour glancing at the screen learns nothing.
       const revealed = !p.alive || view.table.status === "ended";
       const card = p.role && (revealed || (cardShown && p.seat !== view.me.seat))
-        ? el("span", { class: "tile-role" }, ROLE_EMOJI[p.role] + " " + roleName(p.role)) : null;
+        ? el("span", { class: "tile-role" }, emoji(p.role) + " " + roleName(p.role)) : null;
       const tile = el("li", { class: classes.join(" "), dataset: { seat: p.seat } },
         el("button", { type: "button", class: "tile-button", disabled: !selection || !choosable.includes(p.seat),
                        "aria-pressed": chosen ? "true" : "false", onclick: () => tapSeat(p.seat) },
@@ -481,6 +510,10 @@
         saved: e.saved ? t("ev.saved") : "",
         poisoned: e.poisoned === null ? "" : t("ev.poisoned", { name: name(e.poisoned) }) });
       case "cupid_silent": return t("ev.cupid_silent");
+      case "thief_cards": return t("ev.thief_cards", { a: roleName(e.cards[0]), b: roleName(e.cards[1]) });
+      case "thief_swap": return e.card === null ? t("ev.thief_keep") : t("ev.thief_swap", { n: e.card, role: roleName(e.role) });
+      case "wolves_joined": return t("ev.wolves_joined", { names: e.seats.map(name).join(", ") });
+      case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
       case "game_end": return t("winner." + e.winner.camp);
       default: return null;
     }
@@ -490,7 +523,8 @@
   // lovers) stays off the daytime screen unless my card is turned over: a neighbour glancing
   // at my phone by day must not read "Votre victime : Alice". At night everyone's eyes are shut.
   const PRIVATE_EVENTS = new Set(["seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
-                                  "witch_victim", "witch_save", "witch_poison"]);
+                                  "witch_victim", "witch_save", "witch_poison", "thief_cards", "thief_swap",
+                                  "wolves_joined", "guard_protect"]);
   let eventsShown = "";
   function renderEvents() {
     const secrets = cardShown || document.body.classList.contains("night");
@@ -514,6 +548,11 @@
       case "wolves_victim": return e.target === null ? t("tl.wolves_no_victim") : t("tl.wolves_victim", { name: name(e.target) });
       case "witch_save": return t("tl.witch_save", { name: name(e.target) });
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
+      case "thief_cards": return t("tl.thief_cards", { a: roleName(e.cards[0]), b: roleName(e.cards[1]) });
+      case "thief_swap": return e.card === null ? t("tl.thief_keep", { name: name(e.audience) })
+        : t("tl.thief_swap", { name: name(e.audience), role: roleName(e.role) });
+      case "guard_protect": return e.target === null ? t("tl.guard_protect_none") : t("tl.guard_protect", { name: name(e.target) });
+      case "wolves_joined": return null;
       case "lover": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);
@@ -607,7 +646,7 @@
     $("card-front").hidden = !cardShown;
     $("cardface").setAttribute("aria-pressed", cardShown ? "true" : "false");
     if (cardShown && me.role) {
-      $("card-emoji").textContent = ROLE_EMOJI[me.role] || "";
+      $("card-emoji").textContent = emoji(me.role);
       $("card-role").textContent = roleName(me.role);
       $("card-help").textContent = t("role_help." + me.role);
       const extra = [];
@@ -616,8 +655,10 @@
       $("card-extra").textContent = extra.join(" ");
     }
     const composition = view.composition || {};
-    $("composition").replaceChildren(...ROLE_ORDER.filter((r) => composition[r]).map((r) =>
-      el("li", {}, `${ROLE_EMOJI[r]} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : ""))));
+    const items = RULES.roles.map((r) => r.id).filter((r) => composition[r]).map((r) =>
+      el("li", {}, `${emoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")));
+    if (composition.middle) items.push(el("li", {}, t("middle", { count: composition.middle })));
+    $("composition").replaceChildren(...items);
   }
 
   // ------------------------------------------------------------------ avatars

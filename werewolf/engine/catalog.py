@@ -16,7 +16,7 @@ def catalog() -> dict:
     steps = [registry.STEPS[s] for s in registry.step_ids()]
     return {
         "roles": [{"id": r.id, "camp": r.camp, "pack": r.pack, "optional": r.optional, "default": r.default,
-                   "base": r.base, "cards": r.cards, "middle_cards": r.middle_cards,
+                   "base": r.base, "cards": r.cards, "emoji": r.emoji, "middle_cards": r.middle_cards,
                    "steps": [s.id for s in r.steps]}
                   for r in registry.ROLES.values()],
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,

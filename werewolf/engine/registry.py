@@ -105,6 +105,7 @@ class Role(Module):
     cards: int = 1                # cards in the deck when enabled
     base: bool = False            # a card of RULES.md: always listed in the composition
     middle_cards: int = 0         # extra cards that lie in the middle when enabled (the Thief: 2)
+    emoji: str = ""               # the card's picture on the pages
 
 
 @dataclass(frozen=True)

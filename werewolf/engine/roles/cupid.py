@@ -32,5 +32,5 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_hol
             actions=(Action("cupid.pair", SEATS, _pair),), night_order=20,
             runs=flow.holder_runs(ID, first_night_only=True), role=ID)
 
-ROLE = registry.register(Role(ID, camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
+ROLE = registry.register(Role(ID, emoji="💘", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
                               events=("cupid_pair", "lover", "cupid_silent")))

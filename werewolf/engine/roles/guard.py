@@ -66,7 +66,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_hol
             night_order=35, runs=flow.holder_runs(ID), role=ID)
 
 ROLE = registry.register(Role(
-    ID, camp=registry.VILLAGE, steps=(STEP,),
+    ID, emoji="🛡️", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_attack": (10, _attack), "view_me": _view_me},
     events=("guard_protect",),
 ))

@@ -38,6 +38,6 @@ def _follow_up(game: Game, now: float) -> bool:
 STEP = Step(ID, "day", (30, 45, 90), time_out=_time_out, actors=flow.the_actor, prompt=_prompt,
             actions=(Action("hunter.shoot", SEAT, _shoot),), shows=("actor",), role=ID, order=110)
 
-ROLE = registry.register(Role(ID, camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
+ROLE = registry.register(Role(ID, emoji="🏹", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
                               hooks={"queue_follow_ups": (10, _queue), "follow_up": (10, _follow_up)},
                               events=("hunter_shot",)))

@@ -27,5 +27,5 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_nigh
             actors=flow.alive_holder_acts(ID), prompt=_prompt, actions=(Action("seer.look", SEAT, _look),),
             night_order=30, runs=flow.holder_runs(ID), role=ID)
 
-ROLE = registry.register(Role(ID, camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
+ROLE = registry.register(Role(ID, emoji="🔮", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
                               hooks={"known_roles": (20, _known)}, events=("seer_look",)))

@@ -65,5 +65,5 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_hol
             actions=(Action("thief.take", CARD, _take), Action("thief.keep", CONFIRM, _keep, _keep_refusal)),
             night_order=10, runs=flow.holder_runs(ID, first_night_only=True), role=ID)
 
-ROLE = registry.register(Role(ID, camp=registry.VILLAGE, steps=(STEP,), middle_cards=2,
+ROLE = registry.register(Role(ID, emoji="🃏", camp=registry.VILLAGE, steps=(STEP,), middle_cards=2,
                               events=("thief_cards", "thief_swap", "wolves_joined")))

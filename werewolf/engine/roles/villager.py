@@ -3,4 +3,4 @@
 from .. import registry
 from ..registry import Role
 
-ROLE = registry.register(Role("villager", camp=registry.VILLAGE, optional=False, default=True, base=True))
+ROLE = registry.register(Role("villager", emoji="🌾", camp=registry.VILLAGE, optional=False, default=True, base=True))

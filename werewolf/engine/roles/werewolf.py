@@ -70,7 +70,7 @@ STEP = Step("werewolves", "night", (60, 90, 180), time_out=resolve, actors=_acto
             night_order=70, runs=_runs, role=ID)
 
 ROLE = registry.register(Role(
-    ID, camp=registry.WOLVES, pack=True, optional=False, default=True, base=True, steps=(STEP,),
+    ID, emoji="🐺", camp=registry.WOLVES, pack=True, optional=False, default=True, base=True, steps=(STEP,),
     hooks={"night_begins": (10, _night_begins), "night_deaths": (10, _night_deaths),
            "night_summary": (10, _summary), "known_roles": (10, _known), "view": (10, _view)},
     events=("designation", "wolves_victim"),

@@ -90,7 +90,7 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_nigh
             night_order=80, runs=_runs, role=ID)
 
 ROLE = registry.register(Role(
-    ID, camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
+    ID, emoji="🧪", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
     hooks={"night_begins": (20, _night_begins), "night_attack": (20, _attack),
            "night_deaths": (20, _night_deaths), "night_summary": (20, _summary), "view_me": (20, _view_me)},
     events=("witch_victim", "witch_save", "witch_poison"),
