@@ -29,15 +29,23 @@ __all__ = [
 ]
 
 
-def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale: float = 1.0) -> Game:
-    """Deal the cards uniformly at random and open night 1."""
+def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale: float = 1.0,
+             dealt: list[str] | None = None) -> Game:
+    """Deal the cards uniformly at random and open night 1.
+
+    ``dealt``: the cards in seat order, then the middle's, instead of the shuffle (tests,
+    or a deal made at a real table); it must be the deck's very cards."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction("bad_player_count", f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
     n = len(names)
     settings = effective_settings(merge_settings(default_settings(), settings), n)
     check_start(settings, n)
     cards = deck(n, settings)
-    rng, dealt = shuffled(seed & ((1 << 64) - 1), cards)
+    rng, shuffled_cards = shuffled(seed & ((1 << 64) - 1), cards)
+    if dealt is None:
+        dealt = shuffled_cards
+    elif sorted(dealt) != sorted(cards):
+        raise IllegalAction("bad_composition", "the dealt cards are not the deck")
     game = Game(
         players=[Player(seat=i + 1, name=name, role=role) for i, (name, role) in enumerate(zip(names, dealt))],
         settings=game_settings(settings, cards), time_scale=float(time_scale), rng=rng, cards=cards,
