@@ -10,7 +10,9 @@ ID = "witch"
 
 def _on_start(game: Game, now: float) -> None:
     # She learns the wolves' choice whatever protects it (A3.3): refusing her the potion would tell.
-    game.emit("witch_victim", game.alive_holder(ID), now, night=game.night, target=game.victim)
+    seat = game.alive_holder(ID)
+    if seat is not None:   # a ghost step (her card in the middle) shows nobody anything
+        game.emit("witch_victim", seat, now, night=game.night, target=game.victim)
 
 
 def _prompt(game: Game, seat: int, living):
@@ -53,11 +55,6 @@ def _done(game: Game, seat: int, _, now: float) -> None:
     flow.next_night_step(game, ID, now)
 
 
-def _runs(game: Game) -> bool:
-    # Her step runs even with no potion left: skipping it would tell the table.
-    return game.alive_holder(ID) is not None or ID in game.middle()
-
-
 def _night_begins(game: Game) -> None:
     game.saved = False
     game.poisoned = None
@@ -87,7 +84,7 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_nigh
             actions=(Action("witch.save", CONFIRM, _save, _save_refusal),
                      Action("witch.poison", SEAT, _poison, _poison_refusal),
                      Action("witch.done", CONFIRM, _done)),
-            night_order=80, runs=_runs, role=ID)
+            night_order=80, runs=flow.holder_runs(ID), role=ID)  # even with no potion left
 
 ROLE = registry.register(Role(
     ID, emoji="🧪", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
