@@ -11,19 +11,23 @@ from .game import Game
 from .registry import ACTION_STEP, CARD, SEATS, SEAT
 
 
+_STEPS = registry.STEPS
+
+
 def actors(game: Game) -> list[int]:
     """The seats that may act in the current step."""
     if game.status != "running":
         return []
-    return registry.STEPS[game.step].actors(game, game.living())
+    who = _STEPS[game.step].actors
+    return game.living() if who is None else who(game, game.living())
 
 
 def legal_actions(game: Game, seat: int | None) -> list[dict]:
     if seat is None or game.status != "running":
         return []
-    step = registry.STEPS[game.step]
+    step = _STEPS[game.step]
     living = game.living()   # once: the prompt is built for every seat of every view
-    if seat not in step.actors(game, living):
+    if seat not in (living if step.actors is None else step.actors(game, living)):
         return []
     return step.prompt(game, seat, living)
 

@@ -47,9 +47,7 @@ def the_actor(game: Game, living: list[int]) -> list[int]:
     return [game.actor]
 
 
-def everyone_alive(game: Game, living: list[int]) -> list[int]:
-    return living
-
+everyone_alive = None   # Step.actors for the steps where every living player acts
 
 def begin_night(game: Game, now: float) -> None:
     game.night += 1

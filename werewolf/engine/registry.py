@@ -67,7 +67,7 @@ class Step:
     phase: str                    # "night" | "day"
     limits: tuple                 # seconds for (rapide, classique, lent); classique is the default
     time_out: Callable            # (game, now): what the step's limit running out does
-    actors: Callable = nobody     # (game, living) -> seats who may act now
+    actors: Callable | None = nobody  # (game, living) -> seats who may act now; None: every living player
     prompt: Callable = no_prompt  # (game, seat, living) -> action specs for one actor
     actions: tuple = ()           # Action values
     night_order: int | None = None    # place in the sequential night (A2.1), None: not in it

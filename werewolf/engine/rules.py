@@ -3,6 +3,8 @@
 The lists of roles, steps, options and presets come from the registry.
 """
 
+import functools
+
 from . import registry
 from .errors import IllegalAction
 from .registry import RHYTHMS
@@ -228,6 +230,11 @@ def deck(players: int, settings: dict) -> list[str]:
 def composition(cards: list[str]) -> dict:
     """What everyone is told: every card's count (the base cards always), and how many
     lie in the middle."""
+    return dict(_composition(tuple(cards)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _composition(cards: tuple) -> dict:
     out = {role.id: cards.count(role.id) for role in registry.ROLES.values() if role.base or role.id in cards}
     middle = sum(registry.ROLES[role].middle_cards for role in set(cards))
     if middle:
