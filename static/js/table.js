@@ -345,8 +345,7 @@
       const spec = prompt.actions.find((a) => a.action === selection.action) || {};
       const abstaining = selection.action === "vote.cast";
       if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
-        const label = selection.action === "werewolves.designate" || selection.action === "election.vote"
-          ? t("btn.withdraw") : t("btn.abstain");
+        const label = abstaining ? t("btn.abstain") : t("btn.withdraw");
         buttons.push(button(label, "ghost half", () => act(WW.actBody(RULES, selection.action, null))));
       }
       if (actions["witch.done"]) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
