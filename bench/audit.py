@@ -600,7 +600,7 @@ class Audit:
     """One app over one temporary database, 18 accounts reused from game to game."""
 
     def __init__(self, directory: str, seed: int, probe_rate: float = 0.1, sample: int = 3,
-                 small_tables: bool = False, variants: bool = True):
+                 small_tables: bool = False, variants: bool = False):
         from werewolf import store
         from werewolf.web import create_app
         os.environ["WEREWOLF_INSTANCE_PATH"] = os.path.join(directory, "instance")
@@ -636,9 +636,9 @@ class Audit:
 
 
 def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
-        small_tables: bool = False, probe_rate: float = 0.1) -> Stats:
+        small_tables: bool = False, probe_rate: float = 0.1, variants: bool = False) -> Stats:
     with tempfile.TemporaryDirectory(dir=directory) as tmp:
-        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate)
+        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate, variants=variants)
         try:
             for i in range(games):
                 audit.play_one()
@@ -650,16 +650,17 @@ def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
 
 
 def run_many(games: int, seed: int = 1, workers: int = 1, small_tables: bool = False,
-             progress=None) -> Stats:
-    """``games`` games over ``workers`` processes, each with its own app and database."""
+             progress=None, variants: bool = False) -> Stats:
+    """``games`` games over ``workers`` processes, each with its own app and database.
+    ``variants``: the Guard and the Thief in about half the games too."""
     if workers <= 1:
-        return run(games, seed, progress=progress, small_tables=small_tables)
+        return run(games, seed, progress=progress, small_tables=small_tables, variants=variants)
     from concurrent.futures import ProcessPoolExecutor
     share = [games // workers + (i < games % workers) for i in range(workers)]
     seeds = [seed * 1000 + i for i in range(workers)]
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(run, share, seeds, [None] * workers, [progress] * workers,
-                                [small_tables] * workers))
+                                [small_tables] * workers, [0.1] * workers, [variants] * workers))
     total = Stats()
     for part in results:
         for name in ("games", "requests", "views_checked", "refusals_compared", "chats"):
@@ -676,10 +677,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes, each with its own app and database")
     parser.add_argument("--small-tables", action="store_true", help="sizes leaning towards 6 (as in CI)")
+    parser.add_argument("--variants", action="store_true", help="the Guard and the Thief in about half the games")
     args = parser.parse_args()
     started = time.time()
     stats = run_many(args.games, args.seed, args.workers, args.small_tables,
-                     progress=max(1, min(50, args.games // args.workers // 20)))
+                     progress=max(1, min(50, args.games // args.workers // 20)), variants=args.variants)
     print(stats.line())
     print(f"steps {dict(stats.steps)}")
     print(f"roles in play (games) {dict(stats.roles)}; table sizes {dict(sorted(stats.sizes.items()))}")
