@@ -146,12 +146,12 @@
       el("option", { value: value === null ? "" : String(value) }, label)));
     const wolves = [[null, t("settings.wolves_auto")]];
     for (let n = RULES.wolves.min; n <= RULES.wolves.max; n++) wolves.push([n, String(n)]);
-    limits.before(
-      el("label", { class: "limit" }, el("span", {}, t("settings.preset")),
+    limits.closest("fieldset").before(el("fieldset", { class: "limits" }, el("legend", {}, t("composition")),
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.preset")),
         select("preset", [[null, t("preset.none")], ...RULES.presets.map((p) => [p.id, p.name])])),
-      el("label", { class: "limit" }, el("span", {}, t("settings.wolves")), select("wolves", wolves)),
-      el("label", { class: "limit" }, el("span", {}, t("settings.rhythm")),
-        select("rhythm", RULES.rhythms.map((r) => [r, t("rhythm." + r)]))));
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.wolves")), select("wolves", wolves)),
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.rhythm")),
+        select("rhythm", RULES.rhythms.map((r) => [r, t("rhythm." + r)])))));
     for (const step of RULES.steps.map((s) => s.id)) {
       limits.append(el("label", { class: "limit" },
         el("span", {}, t("limit." + step)),
