@@ -4,16 +4,17 @@ Standard library only; no clock (callers pass `now`), no global random (the seed
 generator's state lives in the game), no I/O.
 """
 
-from . import day, flow, registry, roles, presets, rules  # noqa: F401  (day, roles, presets register themselves)
-from .actions import ACTION_STEP, actors, apply, check_request, legal_actions
+from . import actions, chat, day, ending, flow, presets, registry, roles, rules, views  # noqa: F401  (day, roles, presets register themselves)
+from .actions import ACTION_STEP, actors, check_request, legal_actions
 from .catalog import catalog
-from .chat import post_chat, readable_channels, writable_channel
+from .chat import readable_channels, writable_channel
+from .ending import leave, stop
 from .errors import IllegalAction
 from .game import STATE_VERSION, Game, Player
 from .rng import shuffled
 from .rules import (CHANNELS, MAX_PLAYERS, MIN_PLAYERS, check_start, composition, deck, default_settings,
                     effective_settings, game_settings, merge_settings, shown_settings, wolf_count)
-from .views import known_roles, view_for
+from .views import known_roles
 
 ROLES = tuple(registry.ROLES)                   # every card, in the deck's order
 OPTIONAL_ROLES = tuple(r.id for r in registry.ROLES.values() if r.optional and r.base)  # RULES.md's four
@@ -24,8 +25,8 @@ __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STATE_VERSION", "STEPS", "actors", "advance", "apply",
     "catalog", "check_request", "check_start", "composition", "deck", "default_settings", "effective_settings",
-    "known_roles", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat", "readable_channels", "view_for",
-    "wolf_count", "writable_channel",
+    "known_roles", "leave", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat",
+    "readable_channels", "stop", "view_for", "wolf_count", "writable_channel",
 ]
 
 
@@ -65,4 +66,32 @@ def advance(game: Game, now: float) -> bool:
     if game.status != "running" or game.deadline is None or now < game.deadline:
         return False
     flow.time_out(game, now)
+    ending.end_if_idle(game, now)
     return True
+
+
+def apply(game: Game, seat: int, body: dict, now: float) -> None:
+    """Check then apply one player's action (see actions.apply); a seat that left plays no more."""
+    ending.refuse_if_left(game, seat)
+    actions.apply(game, seat, body, now)
+    ending.note_activity(game, seat)
+
+
+def post_chat(game: Game, seat: int, channel: object, text: object, now: float) -> None:
+    ending.refuse_if_left(game, seat)
+    chat.post_chat(game, seat, channel, text, now)
+    ending.note_activity(game, seat)
+
+
+def view_for(game: Game, seat: int | None, now: float) -> dict:
+    """The per-player view (views.view_for), with who left; a seat that left is offered nothing."""
+    view = views.view_for(game, seat, now)
+    if game.left:
+        for player in view["players"]:
+            if player["seat"] in game.left:
+                player["left"] = True
+        if seat in game.left:
+            view["prompt"] = None
+            view["channels"]["write"] = None
+            view["me"]["left"] = True
+    return view

@@ -9,6 +9,8 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Table
+from . import rules_page
+from .assets import compressed
 from .i18n import remember_language
 from .strings import client_strings
 
@@ -33,12 +35,14 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.get("/")
+@compressed()
 @login_required
 def lobby():
     return render_template("lobby.html")
 
 
 @bp.get("/login")
+@compressed()
 def login():
     if current_user.is_authenticated:
         return redirect(_safe_next(request.args.get("next")))
@@ -46,6 +50,7 @@ def login():
 
 
 @bp.get("/register")
+@compressed()
 def register():
     if current_user.is_authenticated:
         return redirect(_safe_next(request.args.get("next")))
@@ -60,12 +65,20 @@ def _table_by_code(code: str) -> Table:
 
 
 @bp.get("/t/<code>")
+@compressed()
 @login_required
 def table_page(code: str):
     table = _table_by_code(code)
     # Not seated yet: the page shows "join" at once instead of polling into a 403.
     seated = any(s.user_id == current_user.id for s in table.seats)
     return render_template("table.html", table=table, seated=seated)
+
+
+@bp.get("/rules")
+@compressed()
+def rules():
+    """The rules, from the engine's own roles and steps (see rules_page)."""
+    return render_template("rules.html", roles=rules_page.roles(), steps=rules_page.steps())
 
 
 @bp.get("/t/<code>/qr.svg")
