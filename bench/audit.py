@@ -22,10 +22,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes, each with its own app and database")
     parser.add_argument("--small-tables", action="store_true", help="sizes leaning towards 6 (as in CI)")
+    parser.add_argument("--variants", action="store_true", help="the Guard and the Thief in about half the games")
     args = parser.parse_args()
     started = time.time()
     stats = run_many(args.games, args.seed, args.workers, args.small_tables,
-                     progress=max(1, min(50, args.games // args.workers // 20)))
+                     progress=max(1, min(50, args.games // args.workers // 20)), variants=args.variants)
     print(stats.line())
     print(f"steps {dict(stats.steps)}")
     print(f"roles in play (games) {dict(stats.roles)}; table sizes {dict(sorted(stats.sizes.items()))}")

@@ -1,8 +1,9 @@
 """How fast the engine plays: random complete games on one core, for a few seconds.
 
-    python bench/engine.py [seconds]
+    python bench/engine.py [seconds] [--all-roles]
 
-Each game has 18 seats and every role; every input is a random legal action (from
+Each game has 18 seats and every base role (``--all-roles``: 6 to 18 seats, every
+registered role and option mixed in at random, each game a new draw); every input is a random legal action (from
 engine.legal_actions) or a time-out, drawn from this script's own random.Random.
 No views are built: this measures the rules, not the JSON. Last line:
 ``games_per_second: N``.
@@ -23,7 +24,9 @@ MAX_INPUTS = 5000
 
 def random_body(rng: random.Random, spec: dict) -> dict:
     body = {"action": spec["action"]}
-    if "count" in spec:
+    if "cards" in spec:   # a middle card (the Thief)
+        body["card"] = rng.choice(spec["choices"])
+    elif "count" in spec:
         body["targets"] = rng.sample(spec["choices"], spec["count"])
     elif "choices" in spec:
         options = list(spec["choices"]) + ([None] if spec.get("nullable") else [])
@@ -31,10 +34,25 @@ def random_body(rng: random.Random, spec: dict) -> dict:
     return body
 
 
-def play(rng: random.Random, seed: int) -> tuple[int, str]:
+def mixed_table(rng: random.Random) -> tuple[list[str], dict]:
+    """A table of 6-18 seats with a random subset of every registered role and option."""
+    while True:
+        n = rng.randint(engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+        settings = {"roles": {role: rng.random() < 0.6 for role in engine.registry.optional_roles()},
+                    "captain": rng.random() < 0.8,
+                    "options": {option.id: option.default for option in engine.registry.OPTIONS.values()}}
+        try:
+            engine.check_start(engine.merge_settings(engine.default_settings(), settings), n)
+        except engine.IllegalAction:
+            continue   # more cards than seats: draw again
+        return NAMES[:n], settings
+
+
+def play(rng: random.Random, seed: int, all_roles: bool = False) -> tuple[int, str]:
     """One complete game; returns (inputs, winning camp)."""
     now = 1_800_000_000.0
-    game = engine.new_game(NAMES, engine.default_settings(), seed, now)
+    names, settings = mixed_table(rng) if all_roles else (NAMES, engine.default_settings())
+    game = engine.new_game(names, settings, seed, now)
     for inputs in range(1, MAX_INPUTS + 1):
         if rng.random() < 0.15:
             now = game.deadline
@@ -69,12 +87,12 @@ def views_per_second(rng: random.Random, seconds: float = 1.0) -> float:
     return count / (time.process_time() - start)
 
 
-def main(seconds: float = 5.0) -> None:
+def main(seconds: float = 5.0, all_roles: bool = False) -> None:
     rng = random.Random(20261130)
     games, inputs, camps = 0, [], {}
     start = time.process_time()
     while time.process_time() - start < seconds:
-        n, camp = play(rng, rng.getrandbits(64))
+        n, camp = play(rng, rng.getrandbits(64), all_roles)
         games += 1
         inputs.append(n)
         camps[camp] = camps.get(camp, 0) + 1
@@ -89,4 +107,5 @@ def main(seconds: float = 5.0) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)
+    arguments = [a for a in sys.argv[1:] if a != "--all-roles"]
+    main(float(arguments[0]) if arguments else 5.0, all_roles="--all-roles" in sys.argv[1:])

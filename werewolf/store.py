@@ -225,7 +225,13 @@ class _GameCache:
 game_cache = _GameCache()
 
 
+def encode(game) -> str:
+    """The stored form of a game: its JSON, led by the state version its format has."""
+    return f'{{"state_version":{engine.STATE_VERSION},' + game.to_json()[1:]
+
+
 def _decode(row: Game):
+    """The engine game of a stored state of any version (Game.from_dict upgrades it)."""
     return engine.Game.from_dict(json.loads(row.state))
 
 
@@ -426,7 +432,7 @@ def save_if_unchanged(read: GameRead, game) -> bool:
     is held for three statements, and every bit of Python run while holding it
     also waits for the GIL. False: nothing was written, read again.
     """
-    state = game.to_json()
+    state = encode(game)
     rev = read.rev + 1
     sa_engine = db.engine
     sql, params = _bind(sa_engine.dialect.paramstyle, _SAVE_SQL,
@@ -463,7 +469,7 @@ def new_game_row(table: Table, game, now: float) -> Game:
 
 
 def _write(row: Game, game) -> None:
-    row.state = game.to_json()
+    row.state = encode(game)
     row.status = game.status
     row.deadline = game.deadline
     row.rev = (row.rev or 0) + 1

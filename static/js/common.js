@@ -113,5 +113,26 @@ const WW = (() => {
     });
   }
 
-  return { t, tn, list, api, fetchMe, errorText, el, showError, hideError, setBanner };
+  let catalogLoad = null;
+  /** The rules as data (GET /api/catalog, revalidated by its ETag): roles, steps, the night
+      order, actions and their choice kinds, indexed by id as role/step/action. */
+  function catalog() {
+    if (!catalogLoad) {
+      catalogLoad = fetch("/api/catalog", { credentials: "same-origin" }).then((r) => r.json()).then((c) => {
+        const byId = (list) => Object.fromEntries(list.map((item) => [item.id, item]));
+        return Object.assign(c, { role: byId(c.roles), step: byId(c.steps), action: byId(c.actions) });
+      });
+    }
+    return catalogLoad;
+  }
+
+  /** The act body for one choice of this action: the catalog says which field its kind fills. */
+  function actBody(rules, action, choice) {
+    const field = rules.action[action] ? rules.action[action].field : null;
+    const body = { action };
+    if (field) body[field] = choice;
+    return body;
+  }
+
+  return { t, tn, list, api, fetchMe, errorText, el, showError, hideError, setBanner, catalog, actBody };
 })();

@@ -8,11 +8,9 @@
   const tableId = root.dataset.tableId;
   const $ = (id) => document.getElementById(id);
 
-  const NIGHT_STEPS = ["cupid", "seer", "werewolves", "witch"];
-  const ROLE_EMOJI = { werewolf: "🐺", villager: "🌾", seer: "🔮", witch: "🧪", hunter: "🏹", cupid: "💘" };
-  const ROLE_ORDER = ["werewolf", "villager", "seer", "witch", "hunter", "cupid"];
-  const LIMIT_STEPS = ["cupid", "seer", "werewolves", "witch", "dawn", "hunter", "succession",
-                       "election", "debate", "vote", "tiebreak"];
+  let RULES = null;         // the catalog (GET /api/catalog): roles, steps, actions, kinds
+  const isNightStep = (id) => !!RULES.step[id] && RULES.step[id].phase === "night";
+  const kindOf = (action) => (RULES.action[action] || {}).kind;
   const POLL_MS = 1500;
 
   let view = null;          // the last view received
@@ -31,7 +29,7 @@
     return p ? p.name : "?";
   };
   const roleName = (role) => t("role." + role);
-  const roleEmoji = (role) => ROLE_EMOJI[role] || "";
+  const roleEmoji = (role) => (RULES.role[role] || {}).emoji || "";
   // The role inside a sentence, with its article where the language wants one.
   const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
   const isHost = () => view && view.table.host_seat === view.me.seat;
@@ -43,6 +41,7 @@
     polling = true;
     clearTimeout(pollTimer);
     try {
+      if (!RULES) RULES = await WW.catalog();
       const headers = { "Accept": "application/json" };
       if (etag) headers["If-None-Match"] = etag;
       const response = await fetch(`/api/tables/${tableId}/state`,
@@ -142,10 +141,22 @@
   function buildSettingsForm() {
     const limits = $("limits");
     if (limits.childElementCount) return;
-    for (const span of document.querySelectorAll("[data-role-name]")) {
-      span.textContent = roleName(span.dataset.roleName);
+    const captainBox = $("settings").elements.captain.closest("label");
+    for (const role of RULES.roles.filter((r) => r.optional)) {
+      captainBox.before(el("label", { class: "toggle" },
+        el("input", { type: "checkbox", name: "role", value: role.id }), el("span", {}, role.name)));
     }
-    for (const step of LIMIT_STEPS) {
+    const select = (name, values) => el("select", { name }, values.map(([value, label]) =>
+      el("option", { value: value === null ? "" : String(value) }, label)));
+    const wolves = [[null, t("settings.wolves_auto")]];
+    for (let n = RULES.wolves.min; n <= RULES.wolves.max; n++) wolves.push([n, String(n)]);
+    limits.closest("fieldset").before(el("fieldset", { class: "limits" }, el("legend", {}, t("composition")),
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.preset")),
+        select("preset", [[null, t("preset.none")], ...RULES.presets.map((p) => [p.id, p.name])])),
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.wolves")), select("wolves", wolves)),
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.rhythm")),
+        select("rhythm", RULES.rhythms.map((r) => [r, t("rhythm." + r)])))));
+    for (const step of RULES.steps.map((s) => s.id)) {
       limits.append(el("label", { class: "limit" },
         el("span", {}, t("limit." + step)),
         el("input", { type: "number", min: "1", max: "3600", step: "1", inputmode: "numeric",
@@ -156,6 +167,9 @@
       let patch;
       if (input.name === "role") patch = { roles: { [input.value]: input.checked } };
       else if (input.name === "captain") patch = { captain: input.checked };
+      else if (input.name === "wolves") patch = { wolves: input.value ? parseInt(input.value, 10) : null };
+      else if (input.name === "rhythm") patch = { rhythm: input.value };
+      else if (input.name === "preset") patch = { preset: input.value || null };
       else if (input.name === "limit") {
         const seconds = parseInt(input.value, 10);
         if (!(seconds >= 1)) return;
@@ -202,6 +216,10 @@
         if (document.activeElement !== box) box.checked = !!settings.roles[box.value];
       }
       form.elements.captain.checked = !!settings.captain;
+      for (const key of ["wolves", "rhythm", "preset"]) {
+        const input = form.elements[key];
+        if (input && document.activeElement !== input) input.value = settings[key] === null ? "" : String(settings[key]);
+      }
       for (const input of form.querySelectorAll("input[name=limit]")) {
         if (document.activeElement !== input) input.value = settings.limits[input.dataset.step];
       }
@@ -217,7 +235,7 @@
 
   function renderGame() {
     const step = view.step;
-    const night = step && NIGHT_STEPS.includes(step.id);
+    const night = step && isNightStep(step.id);
     document.body.classList.toggle("night", !!night);
     document.body.classList.toggle("day", !night);
     $("game").classList.toggle("ended", view.table.status === "ended");
@@ -273,7 +291,8 @@
   // the card is turned over, or at night when every other eye is shut.
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
                                 "hunter_shot", "seer_look", "lover", "player_left"]);
-  const PRIVATE_EVENTS = new Set(["seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
+  const PRIVATE_EVENTS = new Set(["thief_cards", "thief_swap", "wolves_joined", "guard_protect",
+                                  "seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
                                   "witch_victim", "witch_save", "witch_poison"]);
   const secretsVisible = () => cardShown || document.body.classList.contains("night");
 
@@ -488,8 +507,15 @@
     } else if (actions["debate.request_vote"]) {
       $("prompt-title").textContent = t("prompt.debate.request_vote");
       buttons.push(button(t("btn.request_vote"), "primary big", () => act({ action: "debate.request_vote" })));
-    } else {
+    } else if (kindOf(prompt.actions[0].action) === "card") {
       const spec = prompt.actions[0];
+      $("prompt-title").textContent = t("prompt." + spec.action);
+      for (const n of spec.choices) {
+        buttons.push(button(t("btn.take_card", { n, role: roleName(spec.cards[n - 1]) }), "primary",
+          () => act(WW.actBody(RULES, spec.action, n))));
+      }
+    } else {
+      const spec = prompt.actions.find((a) => kindOf(a.action) !== "confirm") || prompt.actions[0];
       $("prompt-title").textContent = t("prompt." + spec.action);
       if (!selection || selection.action !== spec.action) choose(spec, true);
       if (spec.current !== undefined && spec.current !== null) {
@@ -510,11 +536,16 @@
       const spec = prompt.actions.find((a) => a.action === selection.action) || {};
       const abstaining = selection.action === "vote.cast";
       if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
-        const label = selection.action === "werewolves.designate" || selection.action === "election.vote"
-          ? t("btn.withdraw") : t("btn.abstain");
+        const label = abstaining ? t("btn.abstain") : t("btn.withdraw");
         buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
       }
       if (actions["witch.done"]) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
+    }
+    if (!actions["witch.done"] && !actions["debate.request_vote"]) {
+      // The other confirmations of the step (the Guard's "done", the Thief's "keep").
+      for (const spec of prompt.actions.filter((a) => kindOf(a.action) === "confirm")) {
+        buttons.push(button(t("btn." + spec.action), "", () => act(WW.actBody(RULES, spec.action))));
+      }
     }
     $("prompt-info").textContent = info;
     $("prompt-buttons").replaceChildren(...buttons);
@@ -531,7 +562,7 @@
     if (waiting) return waiting;
     if (view.prompt) return "";
     if (!view.me.alive) return t("dead_watch");
-    if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
+    if (isNightStep(step.id)) return t("sleeping");
     if (step.id === "dawn") return "";  // nobody acts: the narration says it all
     if (step.id === "debate" && view.requests && view.requests.length) {
       return WW.tn("requests", view.requests.length);
@@ -582,10 +613,7 @@
 
   function confirmSelection() {
     if (!selection || selection.seats.length !== selection.count) return;
-    const body = { action: selection.action };
-    if (selection.count > 1) body.targets = selection.seats.slice();
-    else body.target = selection.seats[0];
-    act(body);
+    act(WW.actBody(RULES, selection.action, selection.count > 1 ? selection.seats.slice() : selection.seats[0]));
   }
 
   async function act(body) {
@@ -704,6 +732,10 @@
         saved: e.saved ? t("ev.saved") : "",
         poisoned: e.poisoned === null ? "" : t("ev.poisoned", { name: name(e.poisoned) }) });
       case "cupid_silent": return t("ev.cupid_silent");
+      case "thief_cards": return t("ev.thief_cards", { a: roleName(e.cards[0]), b: roleName(e.cards[1]) });
+      case "thief_swap": return e.card === null ? t("ev.thief_keep") : t("ev.thief_swap", { n: e.card, role: roleName(e.role) });
+      case "wolves_joined": return t("ev.wolves_joined", { names: e.seats.map(name).join(", ") });
+      case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
       case "game_end": return winnerTitle(e.winner);
       default: return null;
     }
@@ -885,7 +917,7 @@
       $("card-extra").textContent = extra.join(" ");
     }
     const composition = view.composition || {};
-    $("composition").replaceChildren(...ROLE_ORDER.filter((r) => composition[r]).map((r) =>
+    $("composition").replaceChildren(...RULES.roles.map((r) => r.id).filter((r) => composition[r]).map((r) =>
       el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },
         `${roleEmoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))));
   }

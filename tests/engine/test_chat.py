@@ -1,9 +1,8 @@
 """RULES.md §7: who reads and writes which channel, by day and by night; message rules."""
 import pytest
+from enginekit import Table
 
 from werewolf import engine
-
-from enginekit import Table
 
 EIGHT = "W W V V seer witch hunter cupid"   # wolves 1-2, 3-4 villagers, 5 seer, 6 witch, 7 hunter, 8 cupid
 

@@ -1,9 +1,8 @@
 """RULES.md §6: who wins, checked after every batch of deaths; the reveal at the end."""
 import pytest
+from enginekit import Table
 
 from werewolf.engine import flow
-
-from enginekit import Table
 
 EIGHT = "W W V V seer witch hunter cupid"   # wolves 1-2, 3-4 villagers, 5 seer, 6 witch, 7 hunter, 8 cupid
 

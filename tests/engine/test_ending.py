@@ -1,9 +1,8 @@
 """Ends without a winning camp: the host stops the game, nobody plays it, a player leaves."""
 import pytest
+from enginekit import Table
 
 from werewolf import engine
-
-from enginekit import Table
 
 CARDS = "W V V seer witch hunter"
 

@@ -1,9 +1,8 @@
 """Every IllegalAction code, and a refused action changes nothing (state and versions)."""
 import pytest
+from enginekit import T0, Table, snapshot
 
 from werewolf import engine
-
-from enginekit import T0, Table, snapshot
 
 SIX = "W V seer witch hunter cupid"   # 1 wolf, 2 villager, 3 seer, 4 witch, 5 hunter, 6 cupid
 

@@ -1,6 +1,5 @@
 """RULES.md §3: the night, role by role, in order."""
 import pytest
-
 from enginekit import Table
 
 SIX = "W V seer witch hunter cupid"      # 1 wolf, 2 villager, 3 seer, 4 witch, 5 hunter, 6 cupid

@@ -11,12 +11,12 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from enginekit import T0
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from werewolf import engine
 from werewolf.engine import flow
-
-from enginekit import T0
 
 PUBLIC_KINDS = {"game_start", "step", "deaths", "election_result", "vote_cast", "vote_request",
                 "vote_result", "tiebreak", "hunter_shot", "succession", "game_end"}

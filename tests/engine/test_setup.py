@@ -2,10 +2,9 @@
 import collections
 
 import pytest
+from enginekit import T0, Table, settings_for
 
 from werewolf import engine
-
-from enginekit import T0, Table, settings_for
 
 NAMES = [f"P{i}" for i in range(1, 19)]
 

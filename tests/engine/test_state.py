@@ -2,9 +2,9 @@
 import json
 import random
 
-from werewolf import engine
-
 from enginekit import T0, Table
+
+from werewolf import engine
 
 SIX = "W V seer witch hunter cupid"
 

@@ -1,7 +1,7 @@
 """RULES.md §8: what each player may know, seat by seat; versions."""
-from werewolf import engine
-
 from enginekit import Table, versions
+
+from werewolf import engine
 
 EIGHT = "W W V V seer witch hunter cupid"   # wolves 1-2, 3-4 villagers, 5 seer, 6 witch, 7 hunter, 8 cupid
 
@@ -221,6 +221,7 @@ def test_private_night_choices_leave_no_trace_for_others():
 
 def test_a_seat_outside_the_table_gets_no_view():
     import pytest
+
     from werewolf import engine
     game = engine.new_game([f"P{i}" for i in range(6)], {}, 7, 0.0)
     for seat in (0, -1, 7, True):

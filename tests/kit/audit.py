@@ -47,8 +47,15 @@ WITCH_KINDS = {"witch_victim", "witch_save", "witch_poison"}
 CUPID_KINDS = {"cupid_pair"}
 LOVER_KINDS = {"lover"}
 HIDDEN_KINDS = {"night_summary", "night_deaths", "cupid_silent"}  # nobody until the end
-ALL_KINDS = PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
-ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid")
+# RULES-VARIANTS A9.1, A13: the Guard learns his own choices only; the Thief alone is shown
+# the middle and his swap; the living wolves are told the pack when a Thief joins it.
+GUARD_KINDS = {"guard_protect"}
+THIEF_KINDS = {"thief_cards", "thief_swap"}
+WOLF_KINDS |= {"wolves_joined"}
+ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
+             | GUARD_KINDS | THIEF_KINDS)
+ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief")
+NEW_ROLES = ("guard", "thief")
 # Neutral names: no role word, no channel name, no event kind inside.
 NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
          "Max", "Ned", "Oly", "Pam", "Quy", "Rox"]
@@ -81,8 +88,9 @@ class Stats:
 class Truth:
     """What the full state says, and what seat ``s`` may know of it (RULES.md §8)."""
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict, thief: int | None = None):
         self.state = state
+        self.thief = thief  # the seat dealt the Thief card (whatever he holds now)
         self.ended = state["status"] == "ended"
         self.role = {p["seat"]: p["role"] for p in state["players"]}
         self.alive = {p["seat"]: p["alive"] for p in state["players"]}
@@ -120,12 +128,16 @@ class Truth:
             return self.role[s] == "cupid"
         if kind in LOVER_KINDS:
             return s in self.lovers and event["partner"] != s
+        if kind in GUARD_KINDS:
+            return self.role[s] == "guard"
+        if kind in THIEF_KINDS:
+            return s == self.thief
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers else None)
+        key = (self.role[s], self.alive[s], s if s in self.lovers else None, s == self.thief)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
@@ -143,7 +155,7 @@ class Truth:
     def actors(self) -> set[int]:
         if self.ended or self.step == "dawn":
             return set()
-        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch"}.get(self.step)
+        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief"}.get(self.step)
         if holder:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
         if self.step == "werewolves":
@@ -166,6 +178,10 @@ class Truth:
             out |= CUPID_KINDS
         if s not in self.lovers:
             out |= LOVER_KINDS
+        if self.role[s] != "guard":
+            out |= GUARD_KINDS
+        if s != self.thief:
+            out |= THIEF_KINDS
         return out
 
     def forbidden_texts(self, s: int) -> set[str]:
@@ -214,6 +230,8 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
                 raise Leak(f"{where}: seat {s} ({truth.role[s]}) reads {token!r} of another channel")
     if re.search(r'"audience"\s*:', text):
         raise Leak(f"{where}: an event's audience is shown during play")
+    if truth.role[s] != "guard" and re.search(r'"(protecting|protected_last)"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Guard's protection")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
     if s not in truth.lovers and re.search(r'"lover"\s*:', text):
@@ -233,6 +251,8 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
     known = truth.known_roles(s)
     for node in _walk(body):
         if isinstance(node, dict) and "role" in node:
+            if node.get("kind") == "thief_swap" and s == truth.thief:
+                continue   # the card he holds now
             who = node.get("seat", node.get("target"))
             if who is None or (who not in known and truth.alive.get(who, False)):
                 raise Leak(f"{where}: seat {s} ({truth.role[s]}) learns a card: {node}")
@@ -277,6 +297,8 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
             raise Leak(f"{where}: channel {channel} differs")
     if ("lover" in me) != (s in truth.lovers) or ("lover" in me and me["lover"] not in truth.lovers - {s}):
         raise Leak(f"{where}: lover {me.get('lover')}")
+    if ("protecting" in me) != (truth.role[s] == "guard"):
+        raise Leak(f"{where}: the Guard's protection shown to a {truth.role[s]}")
     if ("potions" in me) != (truth.role[s] == "witch"):
         raise Leak(f"{where}: potions shown to a {truth.role[s]}")
     if ("designations" in view) != (truth.living_wolf(s) and truth.step == "werewolves"):
@@ -293,7 +315,7 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
         return []
     groups: dict[tuple, list[int]] = {}
     for s in truth.role:
-        if s in truth.lovers:
+        if s in truth.lovers or s == truth.thief:
             continue
         role = truth.role[s]
         if truth.alive[s]:
@@ -363,8 +385,17 @@ class AuditGame:
             assert c.call("POST", f"/api/tables/{self.table_id}/join").status_code == 200
         settings = {"roles": {role: rng.random() < 0.85 for role in ("seer", "witch", "hunter", "cupid")},
                     "captain": rng.random() < 0.8}
+        if audit.variants:
+            settings["roles"].update({role: rng.random() < 0.5 for role in NEW_ROLES})
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
-        assert host.call("POST", f"/api/tables/{self.table_id}/start").status_code == 200
+        started = host.call("POST", f"/api/tables/{self.table_id}/start")
+        if started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
+            off = {"roles": {role: False for role in NEW_ROLES}}
+            assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", off).status_code == 200
+            started = host.call("POST", f"/api/tables/{self.table_id}/start")
+        assert started.status_code == 200
+        self.thief = None
+        self.thief = next((s for s, r in self.truth().role.items() if r == "thief"), None)  # the deal
         self.seats: dict[int, Client] = {}
         for c in self.clients:
             c.etag.pop(self.table_id, None)
@@ -381,7 +412,7 @@ class AuditGame:
             table = db.session.get(Table, self.table_id)
             state = json.loads(table.current_game.state)
             db.session.remove()
-        return Truth(state)
+        return Truth(state, self.thief)
 
     def poll(self, c: Client, check: bool = True, truth: Truth | None = None) -> dict:
         headers = {"If-None-Match": c.etag[self.table_id]} if self.table_id in c.etag else {}
@@ -432,7 +463,8 @@ class AuditGame:
         actors = truth.actors()
         action = self.rng.choice(["seer.look", "werewolves.designate", "witch.save", "witch.poison",
                                   "witch.done", "cupid.pair", "hunter.shoot", "vote.cast",
-                                  "election.vote", "tiebreak.choose", "succession.name", "nope"])
+                                  "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
+                                  "thief.take", "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -538,7 +570,9 @@ def random_move(prompt: dict, rng: random.Random, focus: int | None = None, abst
     spec = rng.choice(prompt["actions"])
     body = {"action": spec["action"], "step": prompt["step"]}
     choices = spec.get("choices", [])
-    if spec.get("count"):
+    if "cards" in spec:   # a middle card (the Thief): its position
+        body["card"] = rng.choice(choices)
+    elif spec.get("count"):
         body["targets"] = rng.sample(choices, spec["count"])
     elif choices:
         if spec.get("nullable") and rng.random() < abstain:
@@ -554,7 +588,7 @@ class Audit:
     """One app over one temporary database, 18 accounts reused from game to game."""
 
     def __init__(self, directory: str, seed: int, probe_rate: float = 0.1, sample: int = 3,
-                 small_tables: bool = False):
+                 small_tables: bool = False, variants: bool = False):
         from werewolf import store
         from werewolf.web import create_app
         os.environ["WEREWOLF_INSTANCE_PATH"] = os.path.join(directory, "instance")
@@ -573,6 +607,7 @@ class Audit:
         self.probe_rate = probe_rate
         self.sample = sample
         self.small_tables = small_tables
+        self.variants = variants  # the Guard and the Thief too, each in about half the games
         self.clients = [Client(self.app, name, self.stats).register() for name in NAMES]
 
     def play_one(self) -> Truth:
@@ -590,9 +625,9 @@ class Audit:
 
 
 def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
-        small_tables: bool = False, probe_rate: float = 0.1) -> Stats:
+        small_tables: bool = False, probe_rate: float = 0.1, variants: bool = False) -> Stats:
     with tempfile.TemporaryDirectory(dir=directory) as tmp:
-        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate)
+        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate, variants=variants)
         try:
             for i in range(games):
                 audit.play_one()
@@ -604,16 +639,17 @@ def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
 
 
 def run_many(games: int, seed: int = 1, workers: int = 1, small_tables: bool = False,
-             progress=None) -> Stats:
-    """``games`` games over ``workers`` processes, each with its own app and database."""
+             progress=None, variants: bool = False) -> Stats:
+    """``games`` games over ``workers`` processes, each with its own app and database.
+    ``variants``: the Guard and the Thief in about half the games too."""
     if workers <= 1:
-        return run(games, seed, progress=progress, small_tables=small_tables)
+        return run(games, seed, progress=progress, small_tables=small_tables, variants=variants)
     from concurrent.futures import ProcessPoolExecutor
     share = [games // workers + (i < games % workers) for i in range(workers)]
     seeds = [seed * 1000 + i for i in range(workers)]
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(run, share, seeds, [None] * workers, [progress] * workers,
-                                [small_tables] * workers))
+                                [small_tables] * workers, [0.1] * workers, [variants] * workers))
     total = Stats()
     for part in results:
         for name in ("games", "requests", "views_checked", "refusals_compared", "chats"):

@@ -4,38 +4,70 @@ Standard library only; no clock (callers pass `now`), no global random (the seed
 generator's state lives in the game), no I/O.
 """
 
-from . import actions, chat, ending, flow, views
+from . import actions, chat, day, ending, flow, presets, registry, roles, rules, views  # noqa: F401  (day, roles, presets register themselves)
 from .actions import ACTION_STEP, actors, check_request, legal_actions
+from .catalog import catalog
 from .chat import readable_channels, writable_channel
 from .ending import leave, stop
 from .errors import IllegalAction
-from .game import Game, Player
+from .game import STATE_VERSION, Game, Player
 from .rng import shuffled
-from .rules import (CHANNELS, DEFAULT_LIMITS, MAX_PLAYERS, MIN_PLAYERS, OPTIONAL_ROLES, ROLES,
-                    STEPS, composition, deck, default_settings, merge_settings, wolf_count)
+from .rules import (
+    CHANNELS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    check_start,
+    composition,
+    deck,
+    default_settings,
+    effective_settings,
+    game_settings,
+    merge_settings,
+    shown_settings,
+    wolf_count,
+)
 from .views import known_roles
+
+ROLES = tuple(registry.ROLES)                   # every card, in the deck's order
+OPTIONAL_ROLES = tuple(r.id for r in registry.ROLES.values() if r.optional and r.base)  # RULES.md's four
+STEPS = tuple(registry.step_ids())
+DEFAULT_LIMITS = {step: registry.STEPS[step].limit for step in STEPS}
 
 __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
-    "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STEPS", "actors", "advance", "apply",
-    "check_request", "composition", "deck", "default_settings", "known_roles", "leave", "legal_actions",
-    "merge_settings", "new_game", "post_chat", "readable_channels", "stop", "view_for", "wolf_count",
-    "writable_channel",
+    "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STATE_VERSION", "STEPS", "actors", "advance", "apply",
+    "catalog", "check_request", "check_start", "composition", "deck", "default_settings", "effective_settings",
+    "known_roles", "leave", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat",
+    "readable_channels", "stop", "view_for", "wolf_count", "writable_channel",
 ]
 
 
-def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale: float = 1.0) -> Game:
-    """Deal the cards uniformly at random and open night 1."""
+def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale: float = 1.0,
+             dealt: list[str] | None = None) -> Game:
+    """Deal the cards uniformly at random and open night 1.
+
+    ``dealt``: the cards in seat order, then the middle's, instead of the shuffle (tests,
+    or a deal made at a real table); it must be the deck's very cards."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction("bad_player_count", f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    settings = merge_settings(default_settings(), settings)
-    cards = deck(len(names), settings)
-    rng, dealt = shuffled(seed & ((1 << 64) - 1), cards)
+    n = len(names)
+    settings = effective_settings(merge_settings(default_settings(), settings), n)
+    check_start(settings, n)
+    cards = deck(n, settings)
+    rng, shuffled_cards = shuffled(seed & ((1 << 64) - 1), cards)
+    if dealt is None:
+        dealt = shuffled_cards
+    elif sorted(dealt) != sorted(cards):
+        raise IllegalAction("bad_composition", "the dealt cards are not the deck")
     game = Game(
         players=[Player(seat=i + 1, name=name, role=role) for i, (name, role) in enumerate(zip(names, dealt))],
-        settings=settings, time_scale=float(time_scale), rng=rng, cards=cards,
-        versions=[0] * (len(names) + 1),
+        settings=game_settings(settings, cards), time_scale=float(time_scale), rng=rng, cards=cards,
+        versions=[0] * (n + 1),
     )
+    if len(dealt) > n:
+        game.extra["middle"] = dealt[n:]   # face down, positions 1 and 2 (A3.1)
+    for hook in registry.hooks("deal"):
+        hook(game)
     game.emit("game_start", "all", now, composition=composition(cards), players=len(names))
     flow.begin_night(game, now)
     return game

@@ -1,8 +1,9 @@
 """Who may read and write which channel (RULES.md §7), and posting a message."""
 
+from . import registry
 from .errors import IllegalAction
 from .game import CHANNEL_AUDIENCE, Game, iso
-from .rules import CHANNELS, MAX_CHAT_LENGTH, WEREWOLF
+from .rules import CHANNELS, MAX_CHAT_LENGTH
 
 # Control characters other than tab and newline make no sense in a message.
 _FORBIDDEN = {chr(c) for c in range(32) if chr(c) not in "\t\n"} | {"\x7f"}
@@ -19,7 +20,7 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
     if not me.alive:
         return "dead"
     if game.is_night():
-        return "werewolves" if me.role == WEREWOLF else None
+        return "werewolves" if me.role in registry.PACK else None
     return "village"
 
 

@@ -1,65 +1,77 @@
-"""The order of play: starting steps, ending them early or by time-out, deaths, the end.
+"""The kernel: the order of play. Starts steps, runs the hooks, deaths, the end check.
 
-RULES.md §2-§6 in code. Every function takes `now` (POSIX seconds) from its caller.
+RULES.md §2-§6 and RULES-VARIANTS A2.3, A4 in code. It knows steps, hooks and camps
+from the registry and never a role by name: every role lives in ``engine/roles/``.
+Every function takes `now` (POSIX seconds) from its caller.
 """
 
-from .game import AT_END, EVERYONE, WOLVES, Game
-from .rules import CUPID, HUNTER, SEER, WEREWOLF, WITCH
-
-NIGHT_ORDER = ("cupid", "seer", "werewolves", "witch")
+from . import registry
+from .game import AT_END, EVERYONE, Game
 
 
 # --- steps -------------------------------------------------------------------
-def start_step(game: Game, step: str, now: float, actor: int | None = None, tied=()) -> None:
-    game.step = step
+def start_step(game: Game, step_id: str, now: float, actor: int | None = None, tied=()) -> None:
+    step = registry.STEPS[step_id]
+    game.step = step_id
     game.step_seq += 1
-    game.deadline = now + game.settings["limits"][step] * game.time_scale
+    limits = game.settings["limits"]
+    game.deadline = now + (limits[step_id] if step_id in limits else step.limit) * game.time_scale
     game.actor = actor
     game.votes = {}
     game.requests = []
     game.tied = list(tied)
-    phase = {"night": game.night} if step in NIGHT_ORDER else {"day": game.day}
-    game.emit("step", EVERYONE, now, step=step, step_seq=game.step_seq, actor=actor, **phase)
-    if step == "witch":
-        game.emit("witch_victim", game.alive_holder(WITCH), now, night=game.night, target=game.victim)
+    phase = {"night": game.night} if step.phase == "night" else {"day": game.day}
+    game.emit("step", EVERYONE, now, step=step_id, step_seq=game.step_seq, actor=actor, **phase)
+    if step.on_start is not None:
+        step.on_start(game, now)
 
 
-def _night_step_applies(game: Game, step: str) -> bool:
-    if step == "cupid":
-        return game.night == 1 and game.alive_holder(CUPID) is not None
-    if step == "seer":
-        return game.alive_holder(SEER) is not None
-    if step == "werewolves":
-        return bool(game.living_wolves())
-    return game.alive_holder(WITCH) is not None   # the Witch's step runs even with no potion left
+def holder_runs(role_id: str, first_night_only: bool = False):
+    """A role's night step runs while its holder lives, or as a ghost step while its
+    card lies in the middle (A2.2); a dead holder's step is skipped (his death is public)."""
+    def runs(game: Game) -> bool:
+        if first_night_only and game.night != 1:
+            return False
+        return game.alive_holder(role_id) is not None or role_id in game.middle()
+    return runs
 
+
+def alive_holder_acts(role_id: str):
+    def actors(game: Game, living: list[int]) -> list[int]:
+        seat = game.alive_holder(role_id)
+        return [seat] if seat is not None else []
+    return actors
+
+
+def the_actor(game: Game, living: list[int]) -> list[int]:
+    return [game.actor]
+
+
+everyone_alive = None   # Step.actors for the steps where every living player acts
 
 def begin_night(game: Game, now: float) -> None:
     game.night += 1
-    game.designations = {}
-    game.victim = None
-    game.saved = False
-    game.poisoned = None
+    for hook in registry.hooks("night_begins"):
+        hook(game)
     next_night_step(game, None, now)
 
 
 def next_night_step(game: Game, after: str | None, now: float) -> None:
-    start = NIGHT_ORDER.index(after) + 1 if after else 0
-    for step in NIGHT_ORDER[start:]:
-        if _night_step_applies(game, step):
-            start_step(game, step, now)
+    for step in registry.night_steps_after(after):
+        if step.runs(game):
+            start_step(game, step.id, now)
             return
     end_night(game, now)
 
 
 def end_night(game: Game, now: float) -> None:
-    deaths = []
-    if game.victim is not None and not game.saved:
-        deaths.append(game.victim)
-    if game.poisoned is not None and game.poisoned not in deaths:
-        deaths.append(game.poisoned)
-    game.emit("night_summary", AT_END, now, night=game.night, victim=game.victim,
-              saved=game.saved, poisoned=game.poisoned)
+    deaths: list[int] = []
+    for hook in registry.hooks("night_deaths"):
+        hook(game, deaths, now)
+    summary = {"night": game.night}
+    for hook in registry.hooks("night_summary"):
+        hook(game, summary)
+    game.emit("night_summary", AT_END, now, **summary)
     game.then = "day"
     died = kill(game, deaths, "night", now)
     if check_end(game, now):
@@ -69,16 +81,25 @@ def end_night(game: Game, now: float) -> None:
     start_step(game, "dawn", now)
 
 
+def night_attack_victim(game: Game, victim: int | None) -> int | None:
+    """The wolves' choice after every protection and save (A2.3 step 1, then the Witch)."""
+    for hook in registry.hooks("night_attack"):
+        if victim is None:
+            break
+        victim = hook(game, victim)
+    return victim
+
+
 def begin_day(game: Game, now: float) -> None:
-    if game.day == 1 and game.settings["captain"] and game.captain is None and not game.captaincy_over:
-        start_step(game, "election", now)
-    else:
-        start_step(game, "debate", now)
+    for hook in registry.hooks("day_start"):
+        if hook(game, now):
+            return
+    start_step(game, "debate", now)
 
 
 # --- deaths (RULES.md §4) ----------------------------------------------------
 def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
-    """Kill these seats and the lovers who die of grief; announce them in one event.
+    """Kill these seats and whoever dies with them (grief); announce them in one event.
 
     Night causes stay secret until the end: the public event only says who died and
     their card, the detailed causes go to the end-of-game reveal.
@@ -88,13 +109,8 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
         if game.player(seat).alive:
             game.player(seat).alive = False
             died.append((seat, cause))
-    if game.lovers:
-        for seat, _ in list(died):
-            if seat in game.lovers:
-                other = game.lovers[0] if game.lovers[1] == seat else game.lovers[1]
-                if game.player(other).alive:
-                    game.player(other).alive = False
-                    died.append((other, "grief"))
+    for hook in registry.hooks("grief"):
+        hook(game, died)
     public = [{"seat": s, "role": game.player(s).role, "cause": "night" if cause == "night" else c}
               for s, c in died]
     if cause == "night":
@@ -108,15 +124,12 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
 
 
 def queue_follow_ups(game: Game, died: list[int]) -> None:
-    for seat in died:
-        if game.player(seat).role == HUNTER:
-            game.pending_hunters.append(seat)
-    if game.captain is not None and game.captain in died:
-        game.pending_succession = game.captain
+    for hook in registry.hooks("queue_follow_ups"):
+        hook(game, died)
 
 
 def after_deaths(game: Game, died: list[int], now: float) -> None:
-    """End check, then Hunter shots one by one, then the Captain's succession."""
+    """End check, then the follow-ups one by one (Hunter shots, then the succession)."""
     if check_end(game, now):
         return
     queue_follow_ups(game, died)
@@ -124,12 +137,10 @@ def after_deaths(game: Game, died: list[int], now: float) -> None:
 
 
 def continue_follow_ups(game: Game, now: float) -> None:
-    if game.pending_hunters:
-        start_step(game, "hunter", now, actor=game.pending_hunters.pop(0))
-    elif game.pending_succession is not None:
-        actor, game.pending_succession = game.pending_succession, None
-        start_step(game, "succession", now, actor=actor)
-    elif game.then == "day":
+    for hook in registry.hooks("follow_up"):
+        if hook(game, now):
+            return
+    if game.then == "day":
         begin_day(game, now)
     else:
         begin_night(game, now)
@@ -141,20 +152,23 @@ def eliminate(game: Game, seat: int, now: float) -> None:
     after_deaths(game, died, now)
 
 
-# --- the end (RULES.md §6) ---------------------------------------------------
+# --- the end (RULES.md §6, A4) -----------------------------------------------
 def outcome(game: Game) -> dict | None:
     living = game.living()
-    wolves = set(game.seats_with(WEREWOLF))
-    mixed = set()
-    if game.lovers and len(wolves.intersection(game.lovers)) == 1:
-        mixed = set(game.lovers)
+    roles = registry.ROLES
+    pack = registry.PACK
+    camps = {p.seat: roles[p.role].camp for p in game.players}
+    wolves = {seat for seat, camp in camps.items() if camp == registry.WOLVES}
+    mixed: set = set()
+    for hook in registry.hooks("mixed_couple"):
+        mixed |= hook(game)
     if not living:
         return {"camp": "none", "seats": []}
     if mixed and set(living) == mixed:
         return {"camp": "lovers", "seats": sorted(mixed)}
-    if not wolves.intersection(living):
+    if not any(game.player(seat).role in pack for seat in living):
         return {"camp": "village",
-                "seats": [p.seat for p in game.players if p.seat not in wolves and p.seat not in mixed]}
+                "seats": [p.seat for p in game.players if camps[p.seat] == registry.VILLAGE and p.seat not in mixed]}
     if set(living) <= wolves:
         return {"camp": "werewolves", "seats": sorted(wolves - mixed)}
     return None
@@ -186,69 +200,10 @@ def plurality(game: Game, ballots: dict, weight=lambda voter: 1) -> tuple[dict, 
     return tally, sorted(t for t, v in tally.items() if v == top)
 
 
-def resolve_wolves(game: Game, now: float) -> None:
-    _, leaders = plurality(game, game.designations)
-    game.victim = leaders[game.draw(len(leaders))] if leaders else None
-    game.emit("wolves_victim", WOLVES, now, night=game.night, target=game.victim)
-    next_night_step(game, "werewolves", now)
-
-
-def resolve_election(game: Game, now: float) -> None:
-    tally, leaders = plurality(game, game.votes)
-    if leaders:
-        game.captain = leaders[game.draw(len(leaders))]
-    else:
-        game.captaincy_over = True
-    game.emit("election_result", EVERYONE, now, tally=_str_keys(tally), captain=game.captain,
-              tie=len(leaders) > 1)
-    start_step(game, "debate", now)
-
-
-def resolve_vote(game: Game, now: float) -> None:
-    captain = game.captain if game.captain is not None and game.player(game.captain).alive else None
-    tally, leaders = plurality(game, game.votes, lambda voter: 2 if voter == captain else 1)
-    game.emit("vote_result", EVERYONE, now, day=game.day, tally=_str_keys(tally),
-              eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [])
-    if len(leaders) == 1:
-        eliminate(game, leaders[0], now)
-    elif len(leaders) > 1 and captain is not None:
-        start_step(game, "tiebreak", now, actor=captain, tied=leaders)
-    else:
-        begin_night(game, now)
-
-
-def _str_keys(tally: dict) -> dict:
+def str_keys(tally: dict) -> dict:
     return {str(k): v for k, v in sorted(tally.items())}
 
 
 def time_out(game: Game, now: float) -> None:
-    """What happens when the current step's limit runs out (RULES.md decisions)."""
-    step = game.step
-    if step == "cupid":
-        game.emit("cupid_silent", AT_END, now)
-        next_night_step(game, "cupid", now)
-    elif step == "seer":
-        next_night_step(game, "seer", now)
-    elif step == "werewolves":
-        resolve_wolves(game, now)
-    elif step == "witch":
-        next_night_step(game, "witch", now)
-    elif step == "dawn":
-        continue_follow_ups(game, now)
-    elif step == "hunter":
-        game.emit("hunter_shot", EVERYONE, now, hunter=game.actor, target=None)
-        continue_follow_ups(game, now)
-    elif step == "succession":
-        game.captain = None
-        game.captaincy_over = True
-        game.emit("succession", EVERYONE, now, previous=game.actor, captain=None)
-        continue_follow_ups(game, now)
-    elif step == "election":
-        resolve_election(game, now)
-    elif step == "debate":
-        start_step(game, "vote", now)
-    elif step == "vote":
-        resolve_vote(game, now)
-    elif step == "tiebreak":
-        game.emit("tiebreak", EVERYONE, now, captain=game.actor, target=None)
-        begin_night(game, now)
+    """What happens when the current step's limit runs out: the step says."""
+    registry.STEPS[game.step].time_out(game, now)

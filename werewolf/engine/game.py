@@ -9,12 +9,23 @@ import json
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 
-from .rules import WEREWOLF
+from . import registry
 
 # Audiences of events and chat: everyone, the living wolves, the dead, one seat (an int),
 # or nobody until the end (details the rules keep secret during play, e.g. night causes).
+# Modules may name more audiences in AUDIENCES (a function of the game -> its seats).
 EVERYONE, WOLVES, DEAD, AT_END = "all", "wolves", "dead", "end"
 CHANNEL_AUDIENCE = {"village": EVERYONE, "werewolves": WOLVES, "dead": DEAD}
+AUDIENCES = {
+    WOLVES: lambda game: game.living_wolves(),
+    DEAD: lambda game: [p.seat for p in game.players if not p.alive],
+    AT_END: lambda game: [],
+}
+
+# The stored game's format (the store writes it beside the state, see store.encode).
+# 1: before the registry (no "extra"); 2: "extra" holds the state of the roles added
+# since (absent when empty). See upgrade().
+STATE_VERSION = 2
 
 
 def iso(now: float) -> str:
@@ -74,6 +85,10 @@ class Game:
     events: list = field(default_factory=list)
     chat: list = field(default_factory=list)
     versions: list = field(default_factory=list)       # index 0 = spectators, i = seat i
+    # The state of the roles and options added with the registry, by module id (and
+    # "middle": the cards no seat holds). Absent from the JSON while empty, so a base
+    # game's state is the very state of before.
+    extra: dict = field(default_factory=dict)
 
     # --- reading -------------------------------------------------------------
     @property
@@ -90,7 +105,8 @@ class Game:
         return [p.seat for p in self.players if p.role == role]
 
     def living_wolves(self) -> list[int]:
-        return [p.seat for p in self.players if p.alive and p.role == WEREWOLF]
+        pack = registry.PACK
+        return [p.seat for p in self.players if p.alive and p.role in pack]
 
     def holder(self, role: str) -> int | None:
         """The seat holding a unique special role, or None if it is not in play."""
@@ -101,49 +117,41 @@ class Game:
         seat = self.holder(role)
         return seat if seat is not None and self.player(seat).alive else None
 
+    def middle(self) -> list[str]:
+        """The cards no seat holds (the Thief's two), positions 1 and 2."""
+        return self.extra.get("middle", [])
+
     def is_night(self) -> bool:
-        return self.step in ("cupid", "seer", "werewolves", "witch")
+        step = registry.STEPS.get(self.step)
+        return step is not None and step.phase == "night"
+
+    def audience_seats(self, audience) -> list[int]:
+        """THE rule of who sees what: the seats that see an event or message of this
+        audience right now (0 = spectators). Views and version bumps both ask it."""
+        if audience == EVERYONE or self.status == "ended":
+            return list(range(len(self.versions) or self.n + 1))
+        if isinstance(audience, int):
+            return [audience]
+        return AUDIENCES[audience](self)
 
     def can_see(self, audience, seat: int | None) -> bool:
         """Whether an event or message of this audience is in this seat's view right now."""
-        if self.status == "ended":
+        if audience == EVERYONE or self.status == "ended":
             return True
-        if audience == EVERYONE:
-            return True
-        if seat is None:
-            return False
-        if audience == seat:
-            return True
-        me = self.player(seat)
-        if audience == WOLVES:
-            return me.alive and me.role == WEREWOLF
-        if audience == DEAD:
-            return not me.alive
-        return False
+        return (seat or 0) in self.audience_seats(audience)
 
     def version_for(self, seat: int | None) -> int:
         return self.versions[seat or 0]
 
     # --- writing -------------------------------------------------------------
     def touch(self, audience) -> None:
-        """Move the version of every seat that can see something of this audience.
-
-        The same seats as `can_see(audience, seat)` for each seat (index 0 = spectators),
-        found directly rather than by asking every seat: this runs for every event.
-        """
+        """Move the version of every seat that can see something of this audience."""
         if audience == EVERYONE or self.status == "ended":
             self.touch_all()
             return
-        if audience == WOLVES:
-            seats = self.living_wolves()
-        elif audience == DEAD:
-            seats = [p.seat for p in self.players if not p.alive]
-        elif isinstance(audience, int):
-            seats = [audience]
-        else:
-            return   # AT_END: nobody sees it during play
-        for seat in seats:
-            self.versions[seat] += 1
+        versions = self.versions
+        for seat in self.audience_seats(audience):
+            versions[seat] += 1
 
     def touch_all(self) -> None:
         self.versions = [v + 1 for v in self.versions]
@@ -163,6 +171,8 @@ class Game:
     def to_dict(self) -> dict:
         """A snapshot: later play does not change it, and changing it does not change the game."""
         out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+        if not self.extra:
+            del out["extra"]
         out["players"] = [vars(p).copy() for p in self.players]
         # JSON object keys are strings; the maps below are keyed by seat.
         out["designations"] = {str(k): v for k, v in self.designations.items()}
@@ -176,6 +186,8 @@ class Game:
         is what costs most when a game is saved after every move.
         """
         data = {f.name: getattr(self, f.name) for f in fields(self)}
+        if not self.extra:
+            del data["extra"]
         data["players"] = [vars(p) for p in self.players]
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -183,8 +195,23 @@ class Game:
     def from_dict(cls, data: dict) -> "Game":
         """The game of a to_dict() snapshot; the game takes over `data`'s lists and dicts,
         so pass a fresh snapshot (json.loads or to_dict), not one still in use."""
-        data = dict(data)
+        data = upgrade(dict(data))
         data["players"] = [Player(**p) for p in data["players"]]
         data["designations"] = {int(k): v for k, v in data["designations"].items()}
         data["votes"] = {int(k): v for k, v in data["votes"].items()}
         return cls(**data)
+
+
+def upgrade(data: dict) -> dict:
+    """A stored game of any earlier format, in today's (a game running when the
+    server is upgraded goes on after the restart). ``data`` is a fresh dict; without
+    ``state_version`` it is a to_dict() snapshot or a game stored before versions (1),
+    which upgrade alike."""
+    version = data.pop("state_version", 1)
+    if version > STATE_VERSION:
+        raise ValueError(f"game state version {version} is newer than this server's {STATE_VERSION}")
+    if version < 2:
+        # Version 1 had no per-module state, and settings without the v2 keys: an
+        # absent key means the default (roles off, no options, the table's wolves).
+        data.setdefault("extra", {})
+    return data

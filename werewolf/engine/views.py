@@ -4,11 +4,12 @@ A view holds what this seat may know and nothing else: secrets that exist are
 absent, never null-ed in place. Once the game has ended everything is revealed.
 """
 
+from . import registry
 from .actions import legal_actions
-from .errors import IllegalAction
 from .chat import readable_channels, writable_channel
-from .game import CHANNEL_AUDIENCE, Game, iso
-from .rules import SEER, WEREWOLF, WITCH, composition
+from .errors import IllegalAction
+from .game import Game, iso
+from .rules import composition
 
 
 def known_roles(game: Game, seat: int | None) -> dict[int, str]:
@@ -17,22 +18,22 @@ def known_roles(game: Game, seat: int | None) -> dict[int, str]:
     known = {p.seat: p.role for p in game.players if not p.alive}
     if seat is None:
         return known
-    me = game.player(seat)
-    known[seat] = me.role
-    if me.role == WEREWOLF:
-        known.update({s: WEREWOLF for s in game.seats_with(WEREWOLF)})
-    if me.role == SEER:   # only the Seer has looks to read back from the log
-        for event in game.events:
-            if event["kind"] == "seer_look" and event["audience"] == seat:
-                known[event["target"]] = event["role"]
+    known[seat] = game.player(seat).role
+    for hook in registry.hooks("known_roles"):
+        hook(game, seat, known)
     return known
 
 
 def _visible_events(game: Game, seat: int | None) -> list[dict]:
     ended = game.status == "ended"
     out = []
+    sees: dict = {}   # audience -> whether this seat sees it (a handful of audiences per game)
     for event in game.events:
-        if game.can_see(event["audience"], seat):
+        audience = event["audience"]
+        visible = sees.get(audience)
+        if visible is None:
+            visible = sees[audience] = game.can_see(audience, seat)
+        if visible:
             shown = {"seq": len(out) + 1, **event}
             if not ended:
                 # Who an event was for is itself a secret during play.
@@ -59,9 +60,10 @@ def _step(game: Game, now: float) -> dict | None:
         step["night"] = game.night
     else:
         step["day"] = game.day
-    if game.step in ("hunter", "succession", "tiebreak"):
+    shows = registry.STEPS[game.step].shows
+    if "actor" in shows:
         step["actor"] = game.actor
-    if game.step == "tiebreak":
+    if "tied" in shows:
         step["tied"] = list(game.tied)
     return step
 
@@ -104,10 +106,8 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         me = game.player(seat)
         view["me"] = {"seat": seat, "name": me.name, "role": me.role, "alive": me.alive,
                       "captain": seat == game.captain}
-        if game.lovers and seat in game.lovers:
-            view["me"]["lover"] = game.lovers[0] if game.lovers[1] == seat else game.lovers[1]
-        if me.role == WITCH:
-            view["me"]["potions"] = dict(game.potions)
-        if me.role == WEREWOLF and me.alive and game.step == "werewolves":
-            view["designations"] = {str(w): t for w, t in sorted(game.designations.items())}
+        for hook in registry.hooks("view_me"):
+            hook(game, seat, view["me"])
+        for hook in registry.hooks("view"):
+            hook(game, seat, view)
     return view

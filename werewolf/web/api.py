@@ -3,7 +3,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
-from .. import service, store
+from .. import engine, service, store
 from ..extensions import db, login_manager
 from ..models import Game, Seat, Table
 from ..service import ServiceError
@@ -41,21 +41,27 @@ def _is_int(value) -> bool:
     return type(value) is int  # bool is an int subclass and is not a seat
 
 
+# The body field of each choice kind (engine.registry.BODY_FIELDS) and its type check.
+_KIND_CHECKS = {
+    engine.registry.SEAT: (lambda v: v is None or _is_int(v), "a seat number or null"),
+    engine.registry.SEATS: (lambda v: isinstance(v, list) and len(v) <= service.MAX_PLAYERS and all(map(_is_int, v)),
+                            "a list of seat numbers"),
+    engine.registry.CARD: (_is_int, "a middle card: 1 or 2"),
+}
+_FIELD_CHECKS = {engine.registry.BODY_FIELDS[kind]: check for kind, check in _KIND_CHECKS.items()}
+
+
 def action_body(body: dict) -> dict:
     """Keep only the fields of an action, each with the type the engine expects."""
     action = body.get("action")
     if not isinstance(action, str) or not 0 < len(action) <= 64:
         raise ServiceError(400, "bad_request", "\"action\" must be an action name.")
     clean = {"action": action}
-    if "target" in body:
-        if body["target"] is not None and not _is_int(body["target"]):
-            raise ServiceError(400, "bad_request", "\"target\" must be a seat number or null.")
-        clean["target"] = body["target"]
-    if "targets" in body:
-        targets = body["targets"]
-        if not isinstance(targets, list) or len(targets) > service.MAX_PLAYERS or not all(map(_is_int, targets)):
-            raise ServiceError(400, "bad_request", "\"targets\" must be a list of seat numbers.")
-        clean["targets"] = targets
+    for name, (valid, what) in _FIELD_CHECKS.items():
+        if name in body:
+            if not valid(body[name]):
+                raise ServiceError(400, "bad_request", f"\"{name}\" must be {what}.")
+            clean[name] = body[name]
     if "step" in body:
         if not _is_int(body["step"]):
             raise ServiceError(400, "bad_request", "\"step\" must be a step number.")

@@ -13,7 +13,7 @@ from .http import error_response
 log = logging.getLogger(__name__)
 
 # Engine codes that mean "not now" rather than "malformed" or "not you".
-_CONFLICT_CODES = {"wrong_step", "stale_step", "game_over"}
+_CONFLICT_CODES = {"wrong_step", "stale_step", "game_over", "bad_composition", "bad_player_count"}
 _FORBIDDEN_CODES = {"not_your_turn", "left_game"}
 
 

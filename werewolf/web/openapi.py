@@ -14,8 +14,18 @@ SEAT = {"type": "integer", "minimum": 1, "maximum": 18}
 NULLABLE_SEAT = {**SEAT, "nullable": True}
 STEP_IDS = list(engine.STEPS)
 ROLE_IDS = list(engine.ROLES)
+OPTIONAL_ROLE_IDS = engine.registry.optional_roles()
 CHANNELS = list(engine.CHANNELS)
 ISO = {"type": "string", "format": "date-time"}
+RHYTHM = {"type": "string", "enum": list(engine.registry.RHYTHMS)}
+PRESET = {"type": "string", "enum": list(engine.registry.PRESETS), "nullable": True}
+WOLVES = {"type": "integer", "minimum": 1, "maximum": engine.rules.MAX_WOLVES, "nullable": True}
+# The body field of each choice kind (engine.registry.BODY_FIELDS), described once.
+CHOICE_SCHEMAS = {
+    engine.registry.SEAT: NULLABLE_SEAT,
+    engine.registry.SEATS: {"type": "array", "items": SEAT},
+    engine.registry.CARD: {"type": "integer", "enum": [1, 2], "description": "a middle card (the Thief)"},
+}
 
 
 def _obj(required: dict, optional: dict | None = None, **extra) -> dict:
@@ -40,19 +50,24 @@ SCHEMAS = {
     "PasswordChange": _obj({"old_password": {"type": "string"}, "new_password": {"type": "string"}}),
     "Password": _obj({"password": {"type": "string"}}),
     "Settings": _obj({
-        "roles": _obj({r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}),
+        "roles": _obj({r: {"type": "boolean"} for r in OPTIONAL_ROLE_IDS}),
         "captain": {"type": "boolean"},
         "limits": _obj({s: {"type": "integer"} for s in STEP_IDS}),
+        "wolves": WOLVES, "options": {"type": "object"}, "rhythm": RHYTHM, "preset": PRESET,
     }),
     "SettingsPatch": {
         "type": "object", "additionalProperties": False,
         "properties": {
             "roles": {"type": "object", "additionalProperties": False,
-                      "properties": {r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}},
+                      "properties": {r: {"type": "boolean"} for r in OPTIONAL_ROLE_IDS}},
             "captain": {"type": "boolean"},
             "limits": {"type": "object", "additionalProperties": False,
                        "properties": {s: {"type": "integer", "minimum": 1, "maximum": 3600}
                                       for s in STEP_IDS}},
+            "wolves": WOLVES,
+            "options": {"type": "object", "additionalProperties": False, "properties": {}},
+            "rhythm": RHYTHM,
+            "preset": PRESET,
         },
     },
     "Table": _obj({
@@ -68,8 +83,7 @@ SCHEMAS = {
     }, {"host": {"type": "string", "nullable": True}})}}),
     "NewTable": {"type": "object", "properties": {"name": {"type": "string", "nullable": True}}},
     "Action": _obj({"action": {"type": "string"}}, {
-        "target": NULLABLE_SEAT,
-        "targets": {"type": "array", "items": SEAT},
+        **{engine.registry.BODY_FIELDS[kind]: schema for kind, schema in CHOICE_SCHEMAS.items()},
         "step": {"type": "integer"},
     }),
     "ChatMessage": _obj({"channel": {"type": "string", "enum": CHANNELS}, "text": {"type": "string"}}),
@@ -80,6 +94,7 @@ SCHEMAS = {
     "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
         "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
+        "protecting": NULLABLE_SEAT, "protected_last": NULLABLE_SEAT,
         "left": {"type": "boolean"},
     }),
     "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
@@ -90,7 +105,19 @@ SCHEMAS = {
         {"action": {"type": "string", "enum": list(engine.ACTION_STEP)}},
         {"choices": {"type": "array", "items": SEAT}, "count": {"type": "integer"},
          "nullable": {"type": "boolean"}, "current": NULLABLE_SEAT, "target": SEAT,
-         "voted": {"type": "boolean"}})}}),
+         "voted": {"type": "boolean"}, "cards": {"type": "array", "items": {"type": "string", "enum": ROLE_IDS}}})}}),
+    "Catalog": _obj({"roles": {"type": "array", "items": _obj({
+        "id": {"type": "string", "enum": ROLE_IDS}, "camp": {"type": "string"}, "name": {"type": "string"},
+        "description": {"type": "string"}})},
+        "steps": {"type": "array", "items": _obj({"id": {"type": "string", "enum": STEP_IDS},
+                                                  "phase": {"type": "string", "enum": ["night", "day"]}})},
+        "night_order": {"type": "array", "items": {"type": "string", "enum": STEP_IDS}},
+        "actions": {"type": "array", "items": _obj({
+            "id": {"type": "string"}, "step": {"type": "string", "enum": STEP_IDS},
+            "kind": {"type": "string", "enum": list(engine.registry.CHOICE_KINDS)}})},
+        "events": {"type": "array", "items": {"type": "string"}},
+        "presets": {"type": "array", "items": _obj({"id": {"type": "string"}, "name": {"type": "string"}})},
+        "players": _obj({"min": {"type": "integer"}, "max": {"type": "integer"}})}),
     "Event": _obj({"seq": {"type": "integer", "minimum": 1}, "kind": {"type": "string"}},
                   {"at": ISO, "audience": {}}),
     "Line": _obj({"seq": {"type": "integer", "minimum": 1}, "seat": SEAT, "name": {"type": "string"},
@@ -159,6 +186,13 @@ def document() -> dict:
             "/api/openapi.json": {"get": _op("this document", {"200": {
                 "description": "OpenAPI 3", "content": {"application/json": {"schema": {"type": "object"}}}}},
                 errors=(), csrf=False)},
+            "/api/catalog": {"get": _op(
+                "the rules as data, in the reader's language (ETag; 304 when unchanged)",
+                {"200": {**_json(_ref("Catalog"), "roles, steps, actions, events, limits, presets"),
+                         "headers": {"ETag": {"schema": {"type": "string"}}}},
+                 "304": {"description": "unchanged since the ETag given in If-None-Match"}},
+                errors=(), csrf=False, params=[{"name": "If-None-Match", "in": "header", "required": False,
+                                                "schema": {"type": "string"}}])},
             "/api/me": {
                 "get": _op("who am I, and a CSRF token", {"200": _json(_ref("Me"), "me")},
                            errors=(), csrf=False),
@@ -198,7 +232,7 @@ def document() -> dict:
             "/api/tables/{table_id}/reopen": {"post": _op("back to the lobby after the end (host)",
                                                           table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/settings": {"patch": _op(
-                "change roles, Captain, time limits (host, lobby)", table_ok, params=[TABLE_ID],
+                "change roles, wolves, Captain, options, rhythm, preset, time limits (host, lobby)", table_ok, params=[TABLE_ID],
                 body=_ref("SettingsPatch"))},
             "/api/tables/{table_id}/seats/{number}": {"delete": _op(
                 "remove a seated player (host, lobby)", table_ok, params=[

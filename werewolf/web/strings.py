@@ -234,6 +234,55 @@ def client_strings() -> dict:
         "err.registration_closed": _("Les inscriptions sont fermées sur ce serveur."),
         "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
         "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
+        **_variant_strings(),
+    }
+
+
+def _variant_strings() -> dict:
+    """The roles, options and presets of RULES-VARIANTS, by module."""
+    return {
+        # the Thief (A3.1)
+        "role.thief": _("Voleur"),
+        "role_help.thief": _("La première nuit, tu peux échanger ta carte contre l’une des deux cartes du milieu."),
+        "step.thief": _("Le Voleur se réveille…"),
+        "limit.thief": _("Voleur"),
+        "prompt.thief.take": _("Voleur : prends une carte du milieu, ou garde la tienne"),
+        "btn.take_card": _("Prendre la carte {n} : {role}"),
+        "btn.thief.keep": _("Garder ma carte"),
+        "ev.thief_cards": _("Au milieu : {a} et {b}."),
+        "ev.thief_swap": _("Tu prends la carte {n} : tu es maintenant {role}."),
+        "ev.thief_keep": _("Tu gardes ta carte de Voleur."),
+        "ev.wolves_joined": _("La meute : {names}."),
+        "tl.thief_cards": _("Au milieu : {a} et {b}."),
+        "tl.thief_swap": _("Le Voleur ({name}) prend la carte {role}."),
+        "tl.thief_keep": _("Le Voleur ({name}) garde sa carte."),
+        "err.must_take_wolf": _("Les deux cartes sont des loups : tu dois en prendre une."),
+        # the Guard (A3.3)
+        "role.guard": _("Salvateur"),
+        "role_help.guard": _("Chaque nuit, tu protèges un joueur des loups, jamais le même deux nuits de suite."),
+        "step.guard": _("Le Salvateur se réveille…"),
+        "limit.guard": _("Salvateur"),
+        "prompt.guard.protect": _("Choisis qui protéger cette nuit"),
+        "btn.guard.done": _("J’ai fini"),
+        "guard.last": _("Cette nuit, tu ne peux pas protéger {name} (protégé la nuit dernière)."),
+        "ev.guard_protect": _("Tu protèges {name} cette nuit."),
+        "ev.guard_protect_none": _("Tu ne protèges personne cette nuit."),
+        "tl.guard_protect": _("Le Salvateur protège {name}."),
+        "tl.guard_protect_none": _("Le Salvateur ne protège personne."),
+        # settings v2
+        "settings.wolves": _("Loups"),
+        "settings.wolves_auto": _("selon la table"),
+        "settings.rhythm": _("Rythme"),
+        "rhythm.rapide": _("Rapide"),
+        "rhythm.classique": _("Classique"),
+        "rhythm.lent": _("Lent"),
+        "settings.preset": _("Réglage tout prêt"),
+        "preset.none": _("Composition personnalisée"),
+        "preset.classique": _("Classique"),
+        "preset.decouverte": _("Découverte"),
+        "preset.eclair": _("Partie éclair"),
+        "middle": _("{count} cartes au milieu"),
+        "err.bad_composition": _("Trop de rôles ou de loups pour ce nombre de joueurs."),
         "err.left_game": _("Tu as quitté cette partie."),
         "err.game_not_running": _("Aucune partie en cours."),
     }

@@ -7,7 +7,7 @@ import json
 
 from flask import current_app, url_for
 
-from .. import service
+from .. import engine, service
 from ..models import Table
 
 
@@ -21,7 +21,7 @@ def table_json(table_id: str, code: str, name: str, status: str, host_seat: int 
         "status": status,
         "host_seat": host_seat,
         "seated": seated,
-        "settings": json.loads(settings),
+        "settings": engine.shown_settings(json.loads(settings), seated),
         "time_scale": current_app.config["TIME_SCALE"],
         "url": url_for("pages.table_page", code=code, _external=True),
     }

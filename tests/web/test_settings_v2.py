@@ -1,0 +1,115 @@
+"""Settings v2 (RULES-VARIANTS A1.1, A13), the start's composition check, the catalog,
+and games stored before the state version (store upgrade)."""
+import json
+import pathlib
+
+from werewolf import engine, store
+from werewolf.extensions import db
+from werewolf.models import Game
+
+from .test_auth import error_code
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures"
+
+
+def patch(table, body):
+    return table.host.request("PATCH", f"/api/tables/{table.id}/settings", body)
+
+
+def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
+    table = make_table(6)
+    shown = table.host.state(table.id)["table"]["settings"]
+    assert shown["roles"]["guard"] is False and shown["roles"]["thief"] is False
+    assert shown["wolves"] is None and shown["options"] == {} and shown["rhythm"] == "classique"
+    assert shown["preset"] is None and shown["limits"]["guard"] == 30 and shown["limits"]["thief"] == 45
+    response = patch(table, {"roles": {"guard": True}})
+    assert response.status_code == 200 and response.get_json()["table"]["settings"]["roles"]["guard"] is True
+
+
+def test_roles_and_options_whose_rules_are_not_built_are_refused(make_table):
+    table = make_table(6)
+    before = table.host.state(table.id)["table"]["settings"]
+    for body in ({"roles": {"little_girl": True}}, {"options": {"tie": "revote"}}, {"options": []},
+                 {"wolves": 0}, {"wolves": 7}, {"wolves": "2"}, {"rhythm": "presto"}, {"preset": "forum"},
+                 {"preset": 3}):
+        response = patch(table, body)
+        assert response.status_code == 400 and error_code(response) == "invalid_settings", body
+    assert table.host.state(table.id)["table"]["settings"] == before
+
+
+def test_a_rhythm_replaces_every_limit_then_limits_adjust_single_steps(make_table):
+    table = make_table(6)
+    settings = patch(table, {"rhythm": "rapide", "limits": {"vote": 33}}).get_json()["table"]["settings"]
+    assert settings["rhythm"] == "rapide" and settings["limits"]["debate"] == 120
+    assert settings["limits"]["guard"] == 20 and settings["limits"]["vote"] == 33
+    settings = patch(table, {"rhythm": "lent"}).get_json()["table"]["settings"]
+    assert settings["limits"]["werewolves"] == 180 and settings["limits"]["dawn"] == 12
+
+
+def test_a_preset_fixes_the_table_by_its_size_and_a_role_patch_leaves_it(make_table, make_player):
+    table = make_table(8)
+    settings = patch(table, {"preset": "eclair"}).get_json()["table"]["settings"]
+    assert settings["preset"] == "eclair" and settings["rhythm"] == "rapide" and settings["captain"] is False
+    assert settings["roles"]["hunter"] is False and settings["roles"]["seer"] is True
+    make_player().join(table.id)   # 9 seated: the Hunter comes in
+    assert table.host.state(table.id)["table"]["settings"]["roles"]["hunter"] is True
+    settings = patch(table, {"rhythm": "lent"}).get_json()["table"]["settings"]
+    assert settings["preset"] == "eclair", "a rhythm adjusts a preset without leaving it"
+    settings = patch(table, {"roles": {"cupid": True}}).get_json()["table"]["settings"]
+    assert settings["preset"] is None
+
+
+def test_too_many_wolves_for_the_seats_is_refused_at_the_start_and_nothing_changes(make_table):
+    table = make_table(6)
+    assert patch(table, {"wolves": 3}).status_code == 200   # a patch accepts 1..6
+    response = table.host.post(f"/api/tables/{table.id}/start")
+    assert response.status_code == 409 and error_code(response) == "bad_composition"
+    view = table.host.state(table.id)
+    assert view["table"]["status"] == "lobby" and view["status"] == "lobby"
+    assert patch(table, {"wolves": 2}).status_code == 200
+    table.start()
+    assert table.host.state(table.id)["composition"]["werewolf"] == 2
+
+
+def test_more_specials_than_seats_is_refused_at_the_start(make_table):
+    table = make_table(6)
+    patch(table, {"wolves": 2, "roles": {"guard": True, "thief": True}})
+    response = table.host.post(f"/api/tables/{table.id}/start")
+    assert response.status_code == 409 and error_code(response) == "bad_composition"
+
+
+def test_the_catalog_lists_roles_steps_and_kinds_in_the_readers_language(make_player, app):
+    alice = make_player()
+    response = alice.request("GET", "/api/catalog", headers={"Accept-Language": "en"})
+    assert response.status_code == 200 and response.headers["ETag"]
+    catalog = response.get_json()
+    roles = {r["id"]: r for r in catalog["roles"]}
+    assert set(engine.ROLES) == set(roles) and roles["guard"]["camp"] == "village"
+    assert roles["thief"]["middle_cards"] == 2 and roles["werewolf"]["camp"] == "wolves"
+    assert catalog["night_order"] == ["thief", "cupid", "seer", "guard", "werewolves", "witch"]
+    kinds = {a["id"]: a["kind"] for a in catalog["actions"]}
+    assert kinds["thief.take"] == "card" and kinds["guard.done"] == "confirm" and kinds["cupid.pair"] == "seats"
+    assert {p["id"] for p in catalog["presets"]} == {"classique", "decouverte", "eclair"}
+    again = alice.request("GET", "/api/catalog", headers={"If-None-Match": response.headers["ETag"],
+                                                         "Accept-Language": "en"})
+    assert again.status_code == 304
+
+
+def test_a_game_stored_before_the_state_version_goes_on(make_table, app):
+    table = make_table(8).start()
+    old_state = (FIXTURES / "game_state_v1.json").read_text()
+    assert "state_version" not in old_state
+    with app.app_context():
+        row = db.session.get(Game, table.host.state(table.id)["table"].get("game_id") or 1)
+        row.state, row.deadline, row.status = old_state, json.loads(old_state)["deadline"], "running"
+        row.rev += 1
+        db.session.commit()
+        store.game_cache.clear()
+    view = table.host.state(table.id)
+    assert view["status"] == "running" and view["step"]["id"] == "werewolves"
+    table.finish_step()
+    after = table.host.state(table.id)
+    assert after["step"]["id"] != "werewolves" or after["step"]["seq"] > view["step"]["seq"]
+    with app.app_context():
+        stored = db.session.get(Game, 1).state
+    assert stored.startswith('{"state_version":2,')

@@ -1,0 +1,61 @@
+"""The kernel's own steps: dawn, the debate and the village's vote (RULES.md §5).
+
+They belong to no card: every living player talks and votes. The Captain's double
+vote and his tie-break come in through the hooks `vote_weight` and `vote_tie`.
+"""
+
+from . import flow, registry
+from .game import EVERYONE, Game
+from .registry import CONFIRM, SEAT, Action, Step
+
+
+def _debate_prompt(game, seat, living):
+    return [] if seat in game.requests else [{"action": "debate.request_vote"}]
+
+
+def _request_vote(game: Game, seat: int, _, now: float) -> None:
+    game.requests.append(seat)
+    game.emit("vote_request", EVERYONE, now, seat=seat, count=len(game.requests))
+    if 2 * len(game.requests) > len(game.living()):
+        flow.start_step(game, "vote", now)
+
+
+def _vote_prompt(game, seat, living):
+    spec = {"action": "vote.cast", "choices": living, "nullable": True, "voted": seat in game.votes}
+    if seat in game.votes:
+        spec["current"] = game.votes[seat]
+    return [spec]
+
+
+def _vote_cast(game: Game, seat: int, target, now: float) -> None:
+    game.votes[seat] = target
+    game.emit("vote_cast", EVERYONE, now, step="vote", seat=seat, target=target)
+    if all(s in game.votes for s in game.living()):
+        resolve_vote(game, now)
+
+
+def resolve_vote(game: Game, now: float) -> None:
+    weight = None
+    for hook in registry.hooks("vote_weight"):
+        weight = hook(game) or weight
+    tally, leaders = flow.plurality(game, game.votes, weight or (lambda voter: 1))
+    game.emit("vote_result", EVERYONE, now, day=game.day, tally=flow.str_keys(tally),
+              eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [])
+    if len(leaders) == 1:
+        flow.eliminate(game, leaders[0], now)
+        return
+    if len(leaders) > 1:
+        for hook in registry.hooks("vote_tie"):
+            if hook(game, leaders, now):
+                return
+    flow.begin_night(game, now)
+
+
+DAWN = Step("dawn", "day", (5, 8, 12), order=100, time_out=lambda game, now: flow.continue_follow_ups(game, now))
+DEBATE = Step("debate", "day", (120, 180, 360), order=140, time_out=lambda game, now: flow.start_step(game, "vote", now),
+              actors=flow.everyone_alive, prompt=_debate_prompt,
+              actions=(Action("debate.request_vote", CONFIRM, _request_vote),))
+VOTE = Step("vote", "day", (40, 60, 120), order=150, time_out=resolve_vote, actors=flow.everyone_alive,
+            prompt=_vote_prompt, actions=(Action("vote.cast", SEAT, _vote_cast, nullable=True),))
+
+registry.register_steps(DAWN, DEBATE, VOTE)

@@ -1,0 +1,40 @@
+"""The lovers (RULES.md §4, §6): one dies of grief with the other; a mixed couple plays alone.
+
+Not a card: Cupid makes them (``game.lovers``); this module says what it means.
+"""
+
+from .. import registry
+from ..game import Game
+from ..registry import Module
+
+
+def _partner(game: Game, seat: int) -> int:
+    return game.lovers[0] if game.lovers[1] == seat else game.lovers[1]
+
+
+def _grief(game: Game, died: list) -> None:
+    if game.lovers:
+        for seat, _ in list(died):
+            if seat in game.lovers:
+                other = _partner(game, seat)
+                if game.player(other).alive:
+                    game.player(other).alive = False
+                    died.append((other, "grief"))
+
+
+def _mixed(game: Game) -> set:
+    """Lovers of two different camps play only for their couple (A4)."""
+    if game.lovers:
+        a, b = (game.player(seat).role for seat in game.lovers)
+        if registry.camp(a) != registry.camp(b):
+            return set(game.lovers)
+    return set()
+
+
+def _view_me(game: Game, seat: int, me: dict) -> None:
+    if game.lovers and seat in game.lovers:
+        me["lover"] = _partner(game, seat)
+
+
+MODULE = registry.register(Module("lovers", hooks={"grief": (10, _grief), "mixed_couple": (10, _mixed),
+                                                   "view_me": (10, _view_me)}))

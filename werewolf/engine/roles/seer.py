@@ -1,0 +1,31 @@
+"""Seer — Voyante (RULES.md §3): each night she sees one player's card."""
+
+from .. import flow, registry
+from ..game import Game
+from ..registry import SEAT, Action, Role, Step
+
+ID = "seer"
+
+
+def _prompt(game: Game, seat: int, living):
+    return [{"action": "seer.look", "choices": [s for s in living if s != seat]}]
+
+
+def _look(game: Game, seat: int, target: int, now: float) -> None:
+    game.emit("seer_look", seat, now, night=game.night, target=target, role=game.player(target).role)
+    flow.next_night_step(game, ID, now)
+
+
+def _known(game: Game, seat: int, known: dict) -> None:
+    if game.player(seat).role == ID:   # her looks, read back from the log
+        for event in game.events:
+            if event["kind"] == "seer_look" and event["audience"] == seat:
+                known[event["target"]] = event["role"]
+
+
+STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_night_step(game, ID, now),
+            actors=flow.alive_holder_acts(ID), prompt=_prompt, actions=(Action("seer.look", SEAT, _look),),
+            night_order=30, runs=flow.holder_runs(ID), role=ID)
+
+ROLE = registry.register(Role(ID, emoji="🔮", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
+                              hooks={"known_roles": (20, _known)}, events=("seer_look",)))

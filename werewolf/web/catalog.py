@@ -1,0 +1,36 @@
+"""``GET /api/catalog``: the rules as data (engine.catalog) with names and descriptions
+in the reader's language. The pages read it once; it is cached with an ETag."""
+import hashlib
+import json
+
+from flask import Blueprint, Response, request
+from flask_babel import get_locale
+
+from .. import engine
+from .strings import client_strings
+
+bp = Blueprint("catalog", __name__)
+
+
+def localized_catalog() -> dict:
+    strings = client_strings()
+    out = engine.catalog()
+    for role in out["roles"]:
+        role["name"] = strings.get(f"role.{role['id']}", role["id"])
+        role["description"] = strings.get(f"role_help.{role['id']}", "")
+    for step in out["steps"]:
+        step["name"] = strings.get(f"limit.{step['id']}", step["id"])
+    for preset in out["presets"]:
+        preset["name"] = strings.get(f"preset.{preset['id']}", preset["id"])
+    out["locale"] = str(get_locale())
+    return out
+
+
+@bp.get("/api/catalog")
+def catalog():
+    body = json.dumps(localized_catalog(), ensure_ascii=False, separators=(",", ":"))
+    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"}
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers=headers)
+    return Response(body, mimetype="application/json", headers=headers)
