@@ -919,7 +919,8 @@
     const composition = view.composition || {};
     $("composition").replaceChildren(...RULES.roles.map((r) => r.id).filter((r) => composition[r]).map((r) =>
       el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },
-        `${roleEmoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))));
+        `${roleEmoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))),
+      ...(composition.middle ? [el("li", {}, t("middle", { count: composition.middle }))] : []));
   }
 
   // ------------------------------------------------------------------ cues

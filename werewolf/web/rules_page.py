@@ -8,9 +8,18 @@ from flask_babel import lazy_gettext as _l
 
 from .. import engine
 
-ROLE_EMOJI = {"werewolf": "🐺", "villager": "🌾", "seer": "🔮", "witch": "🧪", "hunter": "🏹", "cupid": "💘"}
-
 ROLE_TEXT = {
+    "thief": [
+        _l("Avec le Voleur, deux cartes de plus sont distribuées : elles restent face cachée au milieu."),
+        _l("La première nuit, il les voit et peut prendre l’une d’elles en échange de la sienne ; si "
+           "les deux sont des loups, il doit en prendre une. Personne d’autre ne sait ce qu’il a pris."),
+    ],
+    "guard": [
+        _l("Chaque nuit, il protège un joueur vivant (lui-même permis) de l’attaque des loups, mais "
+           "jamais le même deux nuits de suite."),
+        _l("La protection n’arrête que les loups : ni le poison, ni le tir du Chasseur, ni le chagrin. "
+           "Lui seul sait qui il protège."),
+    ],
     "werewolf": [
         _l("Chaque nuit, les Loups-Garous se réveillent ensemble : dès la première nuit, ils savent "
            "qui sont les autres loups et se parlent dans leur propre canal."),
@@ -52,7 +61,7 @@ ROLE_TEXT = {
 
 def roles() -> list[dict]:
     """Every role of the engine, in the engine's order, with its words (or none yet)."""
-    return [{"id": role, "emoji": ROLE_EMOJI.get(role, "🃏"), "paragraphs": ROLE_TEXT.get(role, [])}
+    return [{"id": role, "emoji": engine.registry.ROLES[role].emoji, "paragraphs": ROLE_TEXT.get(role, [])}
             for role in engine.ROLES]
 
 

@@ -4,4 +4,6 @@ The order below is the deck's order and breaks ties between hooks of equal prior
 only through their ids; adding a role is adding its module and its line here.
 """
 
-from . import captain, cupid, guard, hunter, lovers, seer, thief, villager, werewolf, witch  # noqa: F401  (base game)  # noqa: F401  (RULES-VARIANTS A3)
+# ruff: noqa: I001  (the import order is the deck order: never sort it)
+from . import werewolf, villager, seer, witch, hunter, cupid, lovers, captain  # noqa: F401  (base game)
+from . import thief, guard  # noqa: F401  (RULES-VARIANTS A3)
