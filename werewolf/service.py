@@ -12,18 +12,20 @@ import secrets
 import threading
 
 from flask import current_app
-from sqlalchemy import select, text, update
+from sqlalchemy import delete, func, select, text, update
+from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
 from .extensions import db
-from .models import Game, Seat, Table, User, random_code
+from .models import Game, Seat, Spectator, Table, User, random_code
 
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 6, 18
 NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
+WATCHING_WITHIN = 20.0  # seconds since a spectator's last poll to be counted (RULES-VARIANTS A13)
 
 
 class ServiceError(Exception):
@@ -103,6 +105,8 @@ def _seat(table: Table, user: User, now: float) -> Seat:
     number = max((s.number for s in table.seats), default=0) + 1
     seat = Seat(user_id=user.id, number=number, joined_at=now, last_seen=now)
     table.seats.append(seat)
+    # A spectator who sits down is a player now, no longer counted as watching.
+    db.session.execute(delete(Spectator).where(Spectator.table_id == table.id, Spectator.user_id == user.id))
     return seat
 
 
@@ -393,3 +397,30 @@ def touch_presence(seat: Seat, now: float) -> None:
     seat_id = seat.id
     with store.write_transaction():
         db.session.execute(update(Seat).where(Seat.id == seat_id).values(last_seen=now))
+
+
+# ---------------------------------------------------------------- spectators
+
+def spectators_allowed(table: Table) -> bool:
+    return bool(json.loads(table.settings).get("options", {}).get("spectators"))
+
+
+def watch(table_id: str, user_id: int, now: float) -> None:
+    """Record that an account not seated watches this table, at most once per PRESENCE_WRITE_EVERY."""
+    seen = db.session.scalar(select(Spectator.last_seen).where(
+        Spectator.table_id == table_id, Spectator.user_id == user_id))
+    if seen is not None and now - seen < PRESENCE_WRITE_EVERY:
+        return
+    try:
+        with store.write_transaction():
+            changed = db.session.execute(update(Spectator).where(
+                Spectator.table_id == table_id, Spectator.user_id == user_id).values(last_seen=now)).rowcount
+            if not changed:
+                db.session.add(Spectator(table_id=table_id, user_id=user_id, last_seen=now))
+    except IntegrityError:  # another of this account's polls inserted it first
+        db.session.rollback()
+
+
+def spectator_count(table_id: str, now: float) -> int:
+    return db.session.scalar(select(func.count(Spectator.id)).where(
+        Spectator.table_id == table_id, Spectator.last_seen >= now - WATCHING_WITHIN)) or 0

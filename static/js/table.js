@@ -31,7 +31,8 @@
     return p ? p.name : "?";
   };
   const roleName = (role) => t("role." + role);
-  const isHost = () => view && view.table.host_seat === view.me.seat;
+  const mySeat = () => (view && view.me ? view.me.seat : null);  // null: a spectator
+  const isHost = () => view && view.me && view.table.host_seat === view.me.seat;
 
   // ------------------------------------------------------------------ polling
 
@@ -96,6 +97,21 @@
     for (const id of ["join", "lobby", "game"]) $(id).hidden = id !== section;
   }
 
+  /** A spectator keeps the join card on top (with its button while the table waits). */
+  function showSpectating() {
+    const spectator = !view.me;
+    if (spectator && view.table.status === "lobby") $("join").hidden = false;
+    $("watching").hidden = !spectator;
+    for (const id of ["join-btn", "watch-btn"]) {
+      if ($(id)) $(id).hidden = spectator && (id === "watch-btn" || view.table.status !== "lobby");
+    }
+    $("leave-btn").hidden = spectator;
+    $("mycard").hidden = spectator;
+    const line = $("spectators-line");
+    line.hidden = view.table.spectators === undefined;
+    line.textContent = t("spectators", { count: view.table.spectators || 0 });
+  }
+
   function render() {
     const status = view.table.status;
     if (status === "lobby") {
@@ -111,14 +127,16 @@
       showOnly("game");
       renderGame();
     }
+    showSpectating();
   }
 
   // ------------------------------------------------------------------ lobby
 
-  $("join-btn").addEventListener("click", async () => {
+  if ($("join-btn")) $("join-btn").addEventListener("click", async () => {
     const result = await send("POST", `/api/tables/${tableId}/join`, {}, $("join-error"));
     if (result && result.ok) etag = null;
   });
+  if ($("watch-btn")) $("watch-btn").addEventListener("click", () => poll());
 
   $("leave-btn").addEventListener("click", async () => {
     if (!confirm(t("confirm.leave"))) return;
@@ -151,6 +169,7 @@
       let patch;
       if (input.name === "role") patch = { roles: { [input.value]: input.checked } };
       else if (input.name === "captain") patch = { captain: input.checked };
+      else if (input.name === "spectators") patch = { options: { spectators: input.checked } };
       else if (input.name === "limit") {
         const seconds = parseInt(input.value, 10);
         if (!(seconds >= 1)) return;
@@ -172,10 +191,10 @@
     $("seats").replaceChildren(...view.players.map((p) => el("li", { class: "seat" },
       el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
       el("span", { class: "seat-name" }, p.name),
-      p.seat === view.me.seat ? el("span", { class: "tag" }, t("you")) : null,
+      p.seat === mySeat() ? el("span", { class: "tag" }, t("you")) : null,
       p.seat === table.host_seat ? el("span", { class: "tag host" }, t("host")) : null,
       p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
-      isHost() && p.seat !== view.me.seat ? el("button", {
+      isHost() && p.seat !== mySeat() ? el("button", {
         type: "button", class: "small ghost",
         onclick: () => confirm(t("confirm.remove", { name: p.name })) &&
           send("DELETE", `/api/tables/${tableId}/seats/${p.seat}`, {}, $("settings-error")),
@@ -197,6 +216,7 @@
         if (document.activeElement !== box) box.checked = !!settings.roles[box.value];
       }
       form.elements.captain.checked = !!settings.captain;
+      form.elements.spectators.checked = !!(settings.options && settings.options.spectators);
       for (const input of form.querySelectorAll("input[name=limit]")) {
         if (document.activeElement !== input) input.value = settings.limits[input.dataset.step];
       }
@@ -333,6 +353,7 @@
     const step = view.step;
     if (!step) return "";
     if (view.prompt) return "";  // a dead Hunter or Captain still has a last thing to do
+    if (!view.me) return t("spectating");
     if (!view.me.alive) return t("dead_watch");
     if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
     if (step.id === "dawn") return "";  // nobody acts: the narration says it all
@@ -419,18 +440,18 @@
       const classes = ["tile", p.alive ? "alive" : "dead"];
       if (selection) classes.push(choosable.includes(p.seat) ? "choosable" : "dim");
       if (chosen) classes.push("chosen");
-      if (p.seat === view.me.seat) classes.push("me");
+      if (p.seat === mySeat()) classes.push("me");
       // What only I know about a living player (fellow wolves, the Seer's looks) shows
       // while my card is turned over, so a neighbour glancing at the screen learns nothing.
       const revealed = !p.alive || view.table.status === "ended";
-      const card = p.role && (revealed || (cardShown && p.seat !== view.me.seat))
+      const card = p.role && (revealed || (cardShown && p.seat !== mySeat()))
         ? el("span", { class: "tile-role" }, ROLE_EMOJI[p.role] + " " + roleName(p.role)) : null;
       const tile = el("li", { class: classes.join(" "), dataset: { seat: p.seat } },
         el("button", { type: "button", class: "tile-button", disabled: !selection || !choosable.includes(p.seat),
                        "aria-pressed": chosen ? "true" : "false", onclick: () => tapSeat(p.seat) },
           el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
           el("span", { class: "tile-name" }, p.name),
-          el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === view.me.seat ? " · " + t("you") : "")),
+          el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
           card,
           p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
           p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
@@ -575,7 +596,7 @@
     if (signature !== chatSignature) {
       chatSignature = signature;
       const list = $("messages");
-      list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === view.me.seat ? " mine" : "") },
+      list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === mySeat() ? " mine" : "") },
         el("span", { class: "author" }, m.name), el("span", { class: "text" }, m.text))));
       list.scrollTop = list.scrollHeight;
     }
@@ -601,7 +622,7 @@
   $("cardface").addEventListener("click", () => { cardShown = !cardShown; renderGame(); });
 
   function renderCard() {
-    const me = view.me;
+    const me = view.me || {};
     $("card-back").textContent = t("tap_card");
     $("card-back").hidden = cardShown;
     $("card-front").hidden = !cardShown;
@@ -639,6 +660,8 @@
   }
 
   // A visitor not seated yet sees "join" at once (polling the state would only get a 403).
-  if (root.dataset.seated === "0") showOnly("join");
+  // Spectators (when the table allows them) watch a waiting table at once; a game already
+  // running waits for the "watch" button.
+  if (root.dataset.seated === "0" && (root.dataset.watchable === "0" || $("watch-btn"))) showOnly("join");
   else poll();
 })();

@@ -82,12 +82,15 @@ def chat(table_id: str):
 
 # ---------------------------------------------------------------- the poll
 
-def _my_seat(table_id: str) -> Seat:
+def _my_seat(table_id: str) -> Seat | None:
+    """My seat at the table; None for a spectator (a table that lets accounts not seated watch)."""
     seat = db.session.scalar(select(Seat).where(Seat.table_id == table_id, Seat.user_id == current_user.id))
     if seat is None:
-        if db.session.get(Table, table_id) is None:
+        table = db.session.get(Table, table_id)
+        if table is None:
             raise ServiceError(404, "table_not_found", "No such table.")
-        raise ServiceError(403, "not_seated", "You are not seated at this table.")
+        if not service.spectators_allowed(table):
+            raise ServiceError(403, "not_seated", "You are not seated at this table.")
     return seat
 
 
@@ -97,24 +100,29 @@ def state(table_id: str):
     if not current_user.is_authenticated:  # a session naming a user that no longer exists
         return login_manager.unauthorized()
     seat = _my_seat(table_id)
-    service.touch_presence(seat, t)
+    if seat is not None:
+        service.touch_presence(seat, t)
+    else:
+        service.watch(table_id, current_user.id, t)
     service.advance_overdue(table_id, t)  # play goes on even if no scheduler runs
 
     table = db.session.get(Table, table_id)
     seat = service.seat_of(table, current_user.id)
-    if seat is None:  # removed between the two reads
+    if seat is None and not service.spectators_allowed(table):  # removed between the two reads
         raise ServiceError(403, "not_seated", "You are not seated at this table.")
+    number = seat.number if seat is not None else None  # None: a spectator, who sees the public view
     connected = tuple(s.number for s in table.seats if t - s.last_seen < CONNECTED_WITHIN)
     row: Game | None = table.current_game
     game = store.load_game(row) if row is not None else None
+    spectators = service.spectator_count(table.id, t)
 
-    etag = poll.etag_of(table.id, table.lobby_rev, seat.number, connected,
-                        (row.id, game.version_for(seat.number)) if game is not None else None)
+    etag = poll.etag_of(table.id, table.lobby_rev, number, connected,
+                        (row.id, game.version_for(number)) if game is not None else None, spectators)
     if request.if_none_match.contains(etag):
         return poll.flask_response(poll.not_modified(etag))
-    view = _game_view(game, seat, t) if game is not None else _lobby_view(table, seat)
+    view = _game_view(game, number, t) if game is not None else _lobby_view(table, seat)
     view["version"] = int(etag[:12], 16)
-    view["table"] = table_json(table)
+    view["table"] = table_json(table, spectators)
     for player in view["players"]:
         player["connected"] = player["seat"] in connected
     body = poll.serialize(view)
@@ -123,18 +131,18 @@ def state(table_id: str):
     return poll.flask_response(poll.json_response(body, deadline, t, etag))
 
 
-def _game_view(game, seat: Seat, t: float) -> dict:
-    view = dict(engine.view_for(game, seat.number, t))
+def _game_view(game, number: int | None, t: float) -> dict:
+    view = dict(engine.view_for(game, number, t))
     view["players"] = [dict(p) for p in view["players"]]  # never touch the engine's objects
     return view
 
 
-def _lobby_view(table: Table, seat: Seat) -> dict:
+def _lobby_view(table: Table, seat: Seat | None) -> dict:
     players = [{"seat": s.number, "name": s.user.name, "alive": True, "captain": False}
                for s in table.seats]
     return {
         "status": "lobby",
-        "me": {"seat": seat.number, "name": seat.user.name, "captain": False},
+        "me": {"seat": seat.number, "name": seat.user.name, "captain": False} if seat is not None else None,
         "players": players,
         "composition": {},
         "step": None,

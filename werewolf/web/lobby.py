@@ -24,18 +24,23 @@ def host_seat(table: Table) -> int | None:
     return seat.number if seat else None
 
 
-def table_json(table: Table) -> dict:
-    return {
+def table_json(table: Table, spectators: int | None = None) -> dict:
+    """The ``table`` part of every view; ``spectators``: the count if already read."""
+    settings = json.loads(table.settings)
+    found = {
         "id": table.id,
         "code": table.code,
         "name": table.name,
         "status": service.table_status(table),
         "host_seat": host_seat(table),
         "seated": len(table.seats),
-        "settings": json.loads(table.settings),
+        "settings": settings,
         "time_scale": current_app.config["TIME_SCALE"],
         "url": url_for("pages.table_page", code=table.code, _external=True),
     }
+    if settings.get("options", {}).get("spectators"):
+        found["spectators"] = spectators if spectators is not None else service.spectator_count(table.id, now())
+    return found
 
 
 def _ok(table: Table, status: int = 200):

@@ -38,7 +38,7 @@ SCHEMAS = {
         "roles": _obj({r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}),
         "captain": {"type": "boolean"},
         "limits": _obj({s: {"type": "integer"} for s in STEP_IDS}),
-    }),
+    }, {"options": _obj({"spectators": {"type": "boolean"}})}),
     "SettingsPatch": {
         "type": "object", "additionalProperties": False,
         "properties": {
@@ -48,6 +48,8 @@ SCHEMAS = {
             "limits": {"type": "object", "additionalProperties": False,
                        "properties": {s: {"type": "integer", "minimum": 1, "maximum": 3600}
                                       for s in STEP_IDS}},
+            "options": {"type": "object", "additionalProperties": False,
+                        "properties": {"spectators": {"type": "boolean"}}},
         },
     },
     "Table": _obj({
@@ -55,7 +57,7 @@ SCHEMAS = {
         "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
         "host_seat": NULLABLE_SEAT, "seated": {"type": "integer", "minimum": 0},
         "settings": _ref("Settings"), "time_scale": {"type": "number"}, "url": {"type": "string"},
-    }),
+    }, {"spectators": {"type": "integer", "minimum": 0}}),
     "TableEnvelope": _obj({"table": _ref("Table")}),
     "TableList": _obj({"tables": {"type": "array", "items": _obj({
         "id": {"type": "string"}, "code": {"type": "string"}, "name": {"type": "string"},

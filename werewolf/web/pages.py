@@ -7,6 +7,7 @@ from flask_babel import get_locale
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
+from .. import service
 from ..extensions import db
 from ..models import Table
 from .i18n import remember_language
@@ -65,7 +66,8 @@ def table_page(code: str):
     table = _table_by_code(code)
     # Not seated yet: the page shows "join" at once instead of polling into a 403.
     seated = any(s.user_id == current_user.id for s in table.seats)
-    return render_template("table.html", table=table, seated=seated)
+    return render_template("table.html", table=table, seated=seated, status=service.table_status(table),
+                           watchable=service.spectators_allowed(table))
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -58,9 +58,10 @@ SECONDS_LEFT_MARK = "\x00seconds_left\x00"
 _MARK_JSON = json.dumps(SECONDS_LEFT_MARK).encode()
 
 
-def etag_of(table_id: str, lobby_rev: int, seat: int, connected: tuple, game_version) -> str:
-    """``game_version`` is (game id, version for this seat) or None in the lobby."""
-    parts = (table_id, lobby_rev, seat, connected, game_version)
+def etag_of(table_id: str, lobby_rev: int, seat: int | None, connected: tuple, game_version,
+            spectators: int = 0) -> str:
+    """``game_version`` is (game id, version for this seat) or None in the lobby; seat None: a spectator."""
+    parts = (table_id, lobby_rev, seat, connected, game_version, spectators)
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
 
 
@@ -84,29 +85,31 @@ class TableRead(NamedTuple):
     game_rev: int | None
     game_status: str | None
     deadline: float | None
+    spectators: int  # accounts not seated that polled within service.WATCHING_WITHIN
     seats: list[SeatRow]
 
 
 _SQL = (
     "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
-    " g.rev, g.status, g.deadline"
+    " g.rev, g.status, g.deadline,"
+    " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
     " FROM seats s JOIN tables t ON t.id = s.table_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
 
 
-def read_table(sa_engine, table_id: str) -> TableRead | None:
+def read_table(sa_engine, table_id: str, now: float) -> TableRead | None:
     """The table's seats with its lobby and game revision, in one statement (one snapshot).
 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
     """
-    rows = store.raw_query(sa_engine, _SQL, table_id)
+    rows = store.raw_query(sa_engine, _SQL, table_id, now - service.WATCHING_WITHIN, table_id)
     if not rows:
         return None
     first = rows[0]
-    return TableRead(first[4], first[5], first[6], first[7], first[8],
+    return TableRead(first[4], first[5], first[6], first[7], first[8], first[9],
                      [SeatRow(r[0], r[1], r[2], r[3]) for r in rows])
 
 
@@ -402,12 +405,12 @@ def fast_state(app, environ: dict, table_id: str, user_id: int, now: float) -> A
     table, or the lobby (whose view needs the players' names).
     """
     sa_engine = _engine(app)
-    read = read_table(sa_engine, table_id)
+    read = read_table(sa_engine, table_id, now)
     if read is None:
         return None
     if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
-        read = read_table(sa_engine, table_id)
+        read = read_table(sa_engine, table_id, now)
         if read is None:
             return None
     me = next((s for s in read.seats if s.user_id == user_id), None)
@@ -427,7 +430,7 @@ def fast_state(app, environ: dict, table_id: str, user_id: int, now: float) -> A
         if game is None:
             return None
     etag = etag_of(table_id, read.lobby_rev, me.number, connected,
-                   (read.game_id, game.version_for(me.number)))
+                   (read.game_id, game.version_for(me.number)), read.spectators)
     if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(etag):
         return not_modified(etag)
     host = host_key(environ)
@@ -476,7 +479,7 @@ def _table_json(app, environ: dict, sa_engine, table_id: str, read: TableRead, h
     Shared by every view of the table: read only. Built once per table and lobby_rev
     in a process, in a request context of its own (``url_for`` needs one).
     """
-    key = (table_id, read.lobby_rev, read.game_status, host)
+    key = (table_id, read.lobby_rev, read.game_status, host, read.spectators)
     cache = table_cache(app)
     found = cache.get(key)
     if found is not None:
@@ -489,6 +492,6 @@ def _table_json(app, environ: dict, sa_engine, table_id: str, read: TableRead, h
     table = _DuckTable(table_id, code, name, settings, host_user_id, read.seats,
                        _DuckGame(read.game_status) if read.game_status else None)
     with app.request_context(environ):
-        found = table_json(table)
+        found = table_json(table, read.spectators)
     cache.put(key, found, None)
     return found

@@ -162,6 +162,8 @@ def client_strings() -> dict:
         "lobby.players": _("{count} joueur(s)"),
         "lobby.host_is": _("Hôte : {name}"),
         "lobby.waiting_host": _("L’hôte lancera la partie."),
+        "spectators": _("Spectateurs : {count}"),
+        "spectating": _("Tu regardes la partie en spectateur."),
         "confirm.leave": _("Quitter cette table ?"),
         "confirm.remove": _("Retirer {name} de la table ?"),
         # errors by code
