@@ -98,7 +98,7 @@
   }
 
   /** A spectator keeps the join card on top (with its button while the table waits). */
-  function showSpectating() {
+  function renderWatching() {
     const spectator = !view.me;
     if (spectator && view.table.status === "lobby") $("join").hidden = false;
     $("watching").hidden = !spectator;
@@ -107,6 +107,10 @@
     }
     $("leave-btn").hidden = spectator;
     $("mycard").hidden = spectator;
+    for (const row of document.querySelectorAll(".screen-row")) {  // the host shows the room's screen
+      row.hidden = !isHost() || !view.table.screen_url;
+      row.querySelector("a").href = view.table.screen_url || "";
+    }
     const line = $("spectators-line");
     line.hidden = view.table.spectators === undefined;
     line.textContent = t("spectators", { count: view.table.spectators || 0 });
@@ -127,7 +131,7 @@
       showOnly("game");
       renderGame();
     }
-    showSpectating();
+    renderWatching();
   }
 
   // ------------------------------------------------------------------ lobby

@@ -65,8 +65,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .i18n import select_locale
     babel.init_app(app, locale_selector=select_locale)
 
-    from . import api, auth, cli, errors, lobby, openapi, pages
-    for module in (auth, lobby, api, openapi, pages):
+    from . import api, auth, cli, errors, lobby, openapi, pages, screen
+    for module in (auth, lobby, api, openapi, pages, screen):
         app.register_blueprint(module.bp)
     errors.register(app)
     cli.register(app)

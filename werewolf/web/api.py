@@ -110,7 +110,12 @@ def state(table_id: str):
     seat = service.seat_of(table, current_user.id)
     if seat is None and not service.spectators_allowed(table):  # removed between the two reads
         raise ServiceError(403, "not_seated", "You are not seated at this table.")
-    number = seat.number if seat is not None else None  # None: a spectator, who sees the public view
+    return state_response(table, seat, t)
+
+
+def state_response(table: Table, seat: Seat | None, t: float):
+    """The view of ``seat`` (None: the public view of spectators and the room's screen), or a 304."""
+    number = seat.number if seat is not None else None
     connected = tuple(s.number for s in table.seats if t - s.last_seen < CONNECTED_WITHIN)
     row: Game | None = table.current_game
     game = store.load_game(row) if row is not None else None

@@ -9,6 +9,7 @@ from .. import service
 from ..extensions import db
 from ..models import Seat, Table
 from .http import json_body, now
+from .screen import screen_url
 
 bp = Blueprint("lobby", __name__, url_prefix="/api/tables")
 
@@ -37,6 +38,8 @@ def table_json(table: Table, spectators: int | None = None) -> dict:
         "settings": settings,
         "time_scale": current_app.config["TIME_SCALE"],
         "url": url_for("pages.table_page", code=table.code, _external=True),
+        # The room's big screen: public information only, so every viewer may hold its link.
+        "screen_url": screen_url(table.id),
     }
     if settings.get("options", {}).get("spectators"):
         found["spectators"] = spectators if spectators is not None else service.spectator_count(table.id, now())

@@ -57,7 +57,7 @@ SCHEMAS = {
         "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
         "host_seat": NULLABLE_SEAT, "seated": {"type": "integer", "minimum": 0},
         "settings": _ref("Settings"), "time_scale": {"type": "number"}, "url": {"type": "string"},
-    }, {"spectators": {"type": "integer", "minimum": 0}}),
+    }, {"screen_url": {"type": "string"}, "spectators": {"type": "integer", "minimum": 0}}),
     "TableEnvelope": _obj({"table": _ref("Table")}),
     "TableList": _obj({"tables": {"type": "array", "items": _obj({
         "id": {"type": "string"}, "code": {"type": "string"}, "name": {"type": "string"},
@@ -192,6 +192,15 @@ def document() -> dict:
                 errors=(401, 403, 404), csrf=False, params=[
                     TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
                                "schema": {"type": "string"}}])},
+            "/api/tables/{table_id}/screen": {"get": _op(
+                "the public view for the room's big screen (no account; the key from table.screen_url)",
+                {"200": {**_json(_ref("View"), "the public view (me: null), exactly a spectator's"),
+                         "headers": {"ETag": {"schema": {"type": "string"}}}},
+                 "304": {"description": "unchanged since the ETag given in If-None-Match"}},
+                errors=(404,), csrf=False, params=[
+                    TABLE_ID, {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
+                               "description": "read-only key; a wrong one is 404 table_not_found"},
+                    {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/act": {"post": _op(
                 "act in the current step", {"200": _json(_ref("Ok"), "done")}, params=[TABLE_ID],
                 errors=WRITE + (503,), body=_ref("Action"))},

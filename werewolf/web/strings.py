@@ -163,6 +163,7 @@ def client_strings() -> dict:
         "lobby.host_is": _("Hôte : {name}"),
         "lobby.waiting_host": _("L’hôte lancera la partie."),
         "spectators": _("Spectateurs : {count}"),
+        "screen.voted": _("Bulletins : {count} sur {total}"),
         "spectating": _("Tu regardes la partie en spectateur."),
         "confirm.leave": _("Quitter cette table ?"),
         "confirm.remove": _("Retirer {name} de la table ?"),
