@@ -92,3 +92,12 @@ class Spectator(db.Model):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     last_seen: Mapped[float]
+
+
+class PublicTable(db.Model):
+    """A waiting table its host listed for everyone; the others are joined by link, code or QR."""
+
+    __tablename__ = "public_tables"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    since: Mapped[float]

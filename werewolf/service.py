@@ -18,7 +18,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
 from .extensions import db
-from .models import Game, Seat, Spectator, Table, User, random_code
+from .models import Game, PublicTable, Seat, Spectator, Table, User, random_code
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +170,42 @@ def remove_seat(table_id, user: User, number, now: float) -> Table:
             raise ServiceError(400, "cannot_remove_self", "Leave the table instead.")
         _unseat(table, seat)
     return table
+
+
+def is_public(table: Table) -> bool:
+    return db.session.get(PublicTable, table.id) is not None
+
+
+def set_public(table_id, user: User, public, now: float) -> Table:
+    """List a waiting table for everyone, or not (the default: joined by link, code or QR)."""
+    if not isinstance(public, bool):
+        raise ServiceError(400, "bad_request", "\"public\" must be true or false.")
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        _require_lobby(table)
+        listed = db.session.get(PublicTable, table.id)
+        if public and listed is None:
+            db.session.add(PublicTable(table_id=table.id, since=now))
+        elif not public and listed is not None:
+            db.session.delete(listed)
+        table.lobby_rev += 1
+    return table
+
+
+def join_by_code(code, user: User, now: float) -> Table | None:
+    """Seat a player who arrived by a table's link; None if there is no such table.
+
+    A table that has started or is full leaves the player unseated: its page says why.
+    """
+    table_id = db.session.scalar(select(Table.id).where(Table.code == code.strip().upper())) \
+        if isinstance(code, str) else None
+    if table_id is None:
+        return None
+    try:
+        return join_table(table_id, user, now)
+    except ServiceError:
+        return db.session.get(Table, table_id)
 
 
 def update_settings(table_id, user: User, patch, now: float) -> Table:

@@ -13,6 +13,8 @@
     button.disabled = true;
     try {
       const body = { name: form.elements.name.value, password: form.elements.password.value };
+      // Arrived by a table's link: the same request seats the new player there.
+      if (form.dataset.tableCode) body.table_code = form.dataset.tableCode;
       const result = await WW.api("POST", mode === "login" ? "/api/auth/login" : "/api/auth/register", body);
       if (result.ok) {
         location.href = form.dataset.next || "/";

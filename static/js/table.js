@@ -107,6 +107,8 @@
     }
     $("leave-btn").hidden = spectator;
     $("mycard").hidden = spectator;
+    $("public-row").hidden = !isHost() || view.table.status !== "lobby";
+    if (document.activeElement !== $("public-box")) $("public-box").checked = !!view.table.public;
     for (const row of document.querySelectorAll(".screen-row")) {  // the host shows the room's screen
       row.hidden = !isHost() || !view.table.screen_url;
       row.querySelector("a").href = view.table.screen_url || "";
@@ -155,6 +157,9 @@
     const input = $("share-url");
     try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); }
   });
+
+  $("public-box").addEventListener("change", (event) =>
+    send("POST", `/api/tables/${tableId}/visibility`, { public: event.target.checked }, $("settings-error")));
 
   function buildSettingsForm() {
     const limits = $("limits");

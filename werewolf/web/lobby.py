@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 
 from .. import service
 from ..extensions import db
-from ..models import Seat, Table
-from .http import json_body, now
+from ..models import PublicTable, Seat, Table
+from .http import json_body, now, public_url
 from .screen import screen_url
 
 bp = Blueprint("lobby", __name__, url_prefix="/api/tables")
@@ -28,16 +28,19 @@ def host_seat(table: Table) -> int | None:
 def table_json(table: Table, spectators: int | None = None) -> dict:
     """The ``table`` part of every view; ``spectators``: the count if already read."""
     settings = json.loads(table.settings)
+    status = service.table_status(table)
     found = {
         "id": table.id,
         "code": table.code,
         "name": table.name,
-        "status": service.table_status(table),
+        "status": status,
         "host_seat": host_seat(table),
         "seated": len(table.seats),
         "settings": settings,
         "time_scale": current_app.config["TIME_SCALE"],
-        "url": url_for("pages.table_page", code=table.code, _external=True),
+        "url": public_url("pages.table_page", code=table.code),
+        # Listed for everyone in the lobby (else joined by link, code or QR): only a waiting table.
+        "public": status == "lobby" and service.is_public(table),
         # The room's big screen: public information only, so every viewer may hold its link.
         "screen_url": screen_url(table.id),
     }
@@ -56,6 +59,7 @@ def list_tables():
     seated = func.count(Seat.id).label("seated")
     rows = db.session.execute(
         select(Table, seated).join(Seat, Seat.table_id == Table.id)
+        .join(PublicTable, PublicTable.table_id == Table.id)  # the others are joined by link or code
         .where(Table.current_game_id.is_(None))
         .group_by(Table.id).having(seated < service.MAX_PLAYERS)
         .order_by(Table.created_at.desc()).limit(50)
@@ -93,6 +97,11 @@ def leave(table_id: str):
 @bp.delete("/<table_id>/seats/<int:number>")
 def remove_seat(table_id: str, number: int):
     return _ok(service.remove_seat(table_id, current_user, number, now()))
+
+
+@bp.post("/<table_id>/visibility")
+def visibility(table_id: str):
+    return _ok(service.set_public(table_id, current_user, json_body().get("public"), now()))
 
 
 @bp.patch("/<table_id>/settings")

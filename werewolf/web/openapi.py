@@ -34,6 +34,11 @@ SCHEMAS = {
     "User": _obj({"id": {"type": "integer"}, "name": {"type": "string"}}),
     "Me": _obj({"user": {**_ref("User"), "nullable": True}, "csrf_token": {"type": "string"}}),
     "Credentials": _obj({"name": {"type": "string"}, "password": {"type": "string"}}),
+    "Registration": _obj({"name": {"type": "string"}, "password": {"type": "string"}},
+                         {"table_code": {"type": "string", "description": "the table whose link brought the player"}}),
+    "Registered": _obj({"user": _ref("User"), "csrf_token": {"type": "string"}}, {"table": {"nullable": True, **_obj(
+        {"code": {"type": "string"}, "url": {"type": "string"}, "seated": {"type": "boolean"}})}}),
+    "Visibility": _obj({"public": {"type": "boolean"}}),
     "Settings": _obj({
         "roles": _obj({r: {"type": "boolean"} for r in engine.OPTIONAL_ROLES}),
         "captain": {"type": "boolean"},
@@ -57,7 +62,7 @@ SCHEMAS = {
         "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
         "host_seat": NULLABLE_SEAT, "seated": {"type": "integer", "minimum": 0},
         "settings": _ref("Settings"), "time_scale": {"type": "number"}, "url": {"type": "string"},
-    }, {"screen_url": {"type": "string"}, "spectators": {"type": "integer", "minimum": 0}}),
+    }, {"public": {"type": "boolean"}, "screen_url": {"type": "string"}, "spectators": {"type": "integer", "minimum": 0}}),
     "TableEnvelope": _obj({"table": _ref("Table")}),
     "TableList": _obj({"tables": {"type": "array", "items": _obj({
         "id": {"type": "string"}, "code": {"type": "string"}, "name": {"type": "string"},
@@ -156,8 +161,8 @@ def document() -> dict:
             "/api/me": {"get": _op("who am I, and a CSRF token", {"200": _json(_ref("Me"), "me")},
                                    errors=(), csrf=False)},
             "/api/auth/register": {"post": _op("create an account and log in",
-                                               {"201": _json(_ref("Me"), "logged in")},
-                                               errors=(400, 409, 413), body=_ref("Credentials"))},
+                                               {"201": _json(_ref("Registered"), "logged in (and seated)")},
+                                               errors=(400, 409, 413), body=_ref("Registration"))},
             "/api/auth/login": {"post": _op("log in", {"200": _json(_ref("Me"), "logged in")},
                                             errors=(400, 401, 413, 429), body=_ref("Credentials"))},
             "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
@@ -177,6 +182,9 @@ def document() -> dict:
             "/api/tables/{table_id}/start": {"post": _op("start the game (host)", table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/reopen": {"post": _op("back to the lobby after the end (host)",
                                                           table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/visibility": {"post": _op(
+                "list the waiting table for everyone, or not (host, lobby)", table_ok, params=[TABLE_ID],
+                body=_ref("Visibility"))},
             "/api/tables/{table_id}/settings": {"patch": _op(
                 "change roles, Captain, time limits (host, lobby)", table_ok, params=[TABLE_ID],
                 body=_ref("SettingsPatch"))},

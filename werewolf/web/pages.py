@@ -1,8 +1,11 @@
 """HTML pages. They carry no game data: the scripts in static/js fetch it from the API."""
 import io
+import ipaddress
+import socket
+from functools import lru_cache
 
 import segno
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user, login_required
 from sqlalchemy import select
@@ -10,6 +13,7 @@ from sqlalchemy import select
 from .. import service
 from ..extensions import db
 from ..models import Table
+from .http import public_url
 from .i18n import remember_language
 from .strings import client_strings
 
@@ -48,32 +52,86 @@ def login():
 
 @bp.get("/register")
 def register():
+    """Create an account; with ``?table=CODE`` (a table's link) the new player is also seated there."""
+    table = _table_or_none(request.args.get("table"))
+    if table is not None:
+        next_path = url_for("pages.table_page", code=table.code)
+    else:
+        next_path = _safe_next(request.args.get("next"))
     if current_user.is_authenticated:
-        return redirect(_safe_next(request.args.get("next")))
-    return render_template("auth.html", mode="register", next=_safe_next(request.args.get("next")))
+        return redirect(next_path)
+    host = next((s.user.name for s in table.seats if s.user_id == table.host_user_id), None) if table else None
+    return render_template("auth.html", mode="register", next=next_path, invite=table, invite_host=host)
+
+
+def _table_or_none(code) -> Table | None:
+    if not isinstance(code, str) or not 0 < len(code) <= 16:
+        return None
+    return db.session.scalar(select(Table).where(Table.code == code.strip().upper()))
 
 
 def _table_by_code(code: str) -> Table:
-    table = db.session.scalar(select(Table).where(Table.code == code.upper()))
+    table = _table_or_none(code)
     if table is None:
         abort(404)
     return table
 
 
 @bp.get("/t/<code>")
-@login_required
 def table_page(code: str):
     table = _table_by_code(code)
+    if not current_user.is_authenticated:
+        # The table's link or QR code: a new player creates an account and sits down in one go
+        # (an existing one follows "log in" from there, and comes back here).
+        return redirect(url_for("pages.register", table=table.code))
     # Not seated yet: the page shows "join" at once instead of polling into a 403.
     seated = any(s.user_id == current_user.id for s in table.seats)
     return render_template("table.html", table=table, seated=seated, status=service.table_status(table),
-                           watchable=service.spectators_allowed(table))
+                           watchable=service.spectators_allowed(table), local_link=_local_link(),
+                           lan_url=_lan_url(table))
+
+
+def _local_link() -> bool:
+    """The table's link would name this computer only (opened as localhost, no WEREWOLF_PUBLIC_URL)."""
+    return not current_app.config.get("PUBLIC_URL") and _is_loopback(request.host.rsplit(":", 1)[0].strip("[]"))
+
+
+def _lan_url(table: Table) -> str | None:
+    """When the host opened the site as localhost, the address other phones could try instead."""
+    if not _local_link():
+        return None
+    address = _lan_address()
+    if address is None:
+        return None
+    port = request.host.rsplit(":", 1)[1] if request.host.count(":") == 1 else None
+    return f"{request.scheme}://{address}{':' + port if port else ''}" + url_for("pages.table_page", code=table.code)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@lru_cache(maxsize=1)
+def _lan_address() -> str | None:
+    """This machine's address on its local network: connecting a UDP socket sends nothing."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
 
 
 @bp.get("/t/<code>/qr.svg")
 def table_qr(code: str):
     table = _table_by_code(code)
-    url = url_for("pages.table_page", code=table.code, _external=True)
+    url = public_url("pages.table_page", code=table.code)
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#1b1530", light="#ffffff")
     return Response(out.getvalue(), mimetype="image/svg+xml",

@@ -9,13 +9,13 @@ card, a night action or a private channel.
 import hashlib
 import hmac
 
-from flask import Blueprint, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request
 
 from .. import service
 from ..extensions import db
 from ..models import Table
 from ..service import ServiceError
-from .http import now
+from .http import now, public_url
 
 bp = Blueprint("screen", __name__)
 
@@ -29,7 +29,7 @@ def screen_key(table_id: str) -> str:
 
 
 def screen_url(table_id: str) -> str:
-    return url_for("screen.screen_page", table_id=table_id, key=screen_key(table_id), _external=True)
+    return public_url("screen.screen_page", table_id=table_id, key=screen_key(table_id))
 
 
 def _table_for_key(table_id: str) -> Table:
