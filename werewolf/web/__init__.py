@@ -21,7 +21,7 @@ DEFAULTS = {
     "WTF_CSRF_SSL_STRICT": True,
     "BABEL_DEFAULT_LOCALE": "fr",
     "BABEL_TRANSLATION_DIRECTORIES": str(ROOT / "translations"),
-    "LANGUAGES": ["fr", "en"],
+    "LANGUAGES": ["fr", "en", "zh"],
     "PASSWORD_HASH_METHOD": "scrypt",
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,

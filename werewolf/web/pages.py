@@ -6,7 +6,6 @@ from functools import lru_cache
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
@@ -14,7 +13,7 @@ from .. import service
 from ..extensions import db
 from ..models import Table
 from .http import public_url
-from .i18n import remember_language
+from .i18n import HTML_LANG, LANGUAGE_NAMES, language, remember_language
 from .strings import client_strings
 
 bp = Blueprint("pages", __name__)
@@ -27,7 +26,9 @@ def _after(response):
 
 @bp.app_context_processor
 def _globals():
-    return {"client_strings": client_strings, "locale": str(get_locale())}
+    lang = language()
+    return {"client_strings": client_strings, "locale": HTML_LANG.get(lang, lang), "lang": lang,
+            "languages": [(code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"]]}
 
 
 def _safe_next(target: str | None) -> str:
