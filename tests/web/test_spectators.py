@@ -23,6 +23,19 @@ def public_view(app, table_id, now):
         return engine.view_for(store.load_game(row), None, now)
 
 
+def assert_public_view(seen: dict, expected: dict) -> None:
+    """``seen`` (an HTTP view) is the engine's public view, plus the table part and presence."""
+    assert set(seen) - {"table"} == set(expected)
+    for field in expected:
+        if field not in ("version", "players"):
+            assert seen[field] == expected[field], field
+    assert [{k: v for k, v in p.items() if k != "connected"} for p in seen["players"]] == expected["players"]
+    for p in seen["players"]:
+        assert ("role" in p) == (not p["alive"]), p  # no living player's card
+    assert set(seen["chat"]) == {"village"} and seen["channels"] == {"read": ["village"], "write": None}
+    assert seen["me"] is None and seen["prompt"] is None and "designations" not in seen
+
+
 def test_option_off_by_default_and_refused_to_strangers(make_table, make_player):
     table = make_table(3)
     settings = table.host.state(table.id)["table"]["settings"]
@@ -87,15 +100,8 @@ def test_a_spectator_sees_exactly_the_public_view_and_never_acts(app, make_table
         assert seen["me"] is None and seen["prompt"] is None
         if seen["status"] == "ended":
             return
-        expected = public_view(app, table.id, clock.now)
-        for key in expected:
-            if key not in ("version", "players"):
-                assert seen[key] == expected[key], key
-        assert [{k: v for k, v in p.items() if k != "connected"} for p in seen["players"]] == expected["players"]
-        for p in seen["players"]:
-            assert ("role" in p) == (not p["alive"]), p
-        assert not SECRET_CHANNELS & set(seen["chat"]) and seen["channels"] == {"read": ["village"], "write": None}
-        assert "designations" not in seen
+        assert_public_view(seen, public_view(app, table.id, clock.now))
+        assert not SECRET_CHANNELS & set(seen["chat"])
         for event in seen["events"]:
             assert event["kind"] not in {"seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
                                          "witch_victim", "witch_save", "witch_poison", "night_summary"}

@@ -28,7 +28,15 @@ def _after(response):
 def _globals():
     lang = language()
     return {"client_strings": client_strings, "locale": HTML_LANG.get(lang, lang), "lang": lang,
-            "languages": [(code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"]]}
+            "languages": [(code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"]],
+            "lang_url": _lang_url}
+
+
+def _lang_url(code: str) -> str:
+    """This page in another language, its other query parameters kept (the screen's key)."""
+    if request.endpoint is None or request.endpoint == "static":
+        return "?lang=" + code
+    return url_for(request.endpoint, **{**(request.view_args or {}), **request.args.to_dict(), "lang": code})
 
 
 def _safe_next(target: str | None) -> str:
