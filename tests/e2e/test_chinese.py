@@ -92,6 +92,7 @@ def test_a_short_game_in_chinese_leaves_nothing_untranslated(browser, server, sc
         text = phone.text()
         left = untranslated(text, code)
         assert not left, f"{where} ({phone.name}) shows untranslated words {left}:\n{text}"
+        assert phone.page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{where}: wider than the phone"
         seen[where] = text
 
     check(host, "waiting room (host)")
