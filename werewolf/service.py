@@ -152,10 +152,33 @@ def leave_table(table_id, user: User, now: float) -> Table:
         seat = seat_of(table, user.id)
         if seat is None:
             raise ServiceError(403, "not_seated", "You are not seated at this table.")
-        if table_status(table) == "running":
-            raise ServiceError(409, "game_running", "You cannot leave a game in progress.")
-        _unseat(table, seat)
+        if table_status(table) != "running":
+            _unseat(table, seat)
+            return table
+    # A running game: the seat stays (the game names it) but plays no more.
+    _play(table_id, user.id, now, lambda game, number: engine.leave(game, number, now))
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        if table.host_user_id == user.id:
+            left = set(store.load_game(table.current_game).left) if table.current_game else set()
+            # The host passes to the next player still playing, so someone can end the game.
+            table.host_user_id = next((s.user_id for s in table.seats
+                                       if s.user_id != user.id and s.number not in left), user.id)
+            table.lobby_rev += 1
     return table
+
+
+def end_game(table_id, user: User, now: float) -> Table:
+    """The host ends a running game for everyone: no winner, every card shown."""
+    table = db.session.get(Table, table_id) if isinstance(table_id, str) else None
+    if table is None:
+        raise ServiceError(404, "table_not_found", "No such table.")
+    _require_host(table, user)
+    if table_status(table) != "running":
+        raise ServiceError(409, "game_not_running", "No game is running at this table.")
+    _play(table_id, user.id, now, lambda game, seat: engine.stop(game, now, "stopped"))
+    db.session.expire_all()  # the game row was written on a raw connection
+    return db.session.get(Table, table_id)
 
 
 def remove_seat(table_id, user: User, number, now: float) -> Table:
@@ -246,6 +269,9 @@ def reopen_table(table_id, user: User, now: float) -> Table:
         _require_host(table, user)
         if table_status(table) != "ended":
             raise ServiceError(409, "game_not_ended", "The game is not over.")
+        left = set(store.load_game(table.current_game).left)
+        for seat in [s for s in table.seats if s.number in left and s.user_id != user.id]:
+            _unseat(table, seat)  # who left the game is not brought back to the waiting room
         table.current_game_id = None
         table.lobby_rev += 1
     return table

@@ -17,6 +17,23 @@ const WW = (() => {
       params && params[name] !== undefined ? String(params[name]) : m);
   }
 
+  const lang = document.documentElement.lang || "fr";
+  const pluralRules = new Intl.PluralRules(lang);
+  const listFormat = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
+
+  /** A string with a count, in the language's plural form: "<key>.one" or "<key>.other"
+      (the forms come from the gettext catalog, see werewolf/web/strings.py). */
+  function tn(key, count, params) {
+    const form = pluralRules.select(count);
+    const chosen = strings[key + "." + form] !== undefined ? key + "." + form : key + ".other";
+    return t(chosen, Object.assign({ count }, params || {}));
+  }
+
+  /** "Chloé et Hugo", "Alice, Bruno et Chloé" (the language's own list pattern). */
+  function list(items) {
+    return listFormat.format(items.map(String));
+  }
+
   let csrfToken = null;
 
   async function fetchMe() {
@@ -96,5 +113,5 @@ const WW = (() => {
     });
   }
 
-  return { t, api, fetchMe, errorText, el, showError, hideError, setBanner };
+  return { t, tn, list, api, fetchMe, errorText, el, showError, hideError, setBanner };
 })();

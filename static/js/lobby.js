@@ -16,15 +16,17 @@
         el("a", { class: "table-link", href: table.url },
           el("span", { class: "table-title" }, table.name),
           el("span", { class: "table-meta" },
-            t("lobby.players", { count: table.seated }),
+            WW.tn("lobby.players", table.seated),
             table.host ? " · " + t("lobby.host_is", { name: table.host }) : ""),
           el("span", { class: "code small" }, table.code)))));
   }
 
   async function refresh() {
     try {
-      const result = await api("GET", "/api/tables");
-      if (result.ok) renderTables(result.data.tables);
+      // "no-cache": the browser asks with If-None-Match and keeps its copy on a 304.
+      const response = await fetch("/api/tables", { credentials: "same-origin", cache: "no-cache",
+                                                     headers: { "Accept": "application/json" } });
+      if (response.ok) renderTables((await response.json()).tables);
       WW.setBanner(null);
     } catch (e) {
       WW.setBanner(t("reconnecting"));

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { t, el } = WW;
+  const { t, tn, el } = WW;
   const root = document.getElementById("screen");
   const $ = (id) => document.getElementById(id);
   const STATE_URL = `/api/tables/${root.dataset.tableId}/screen?key=${encodeURIComponent(root.dataset.key)}`;
@@ -26,6 +26,9 @@
 
   const name = (seat) => (view.players.find((p) => p.seat === seat) || {}).name || "?";
   const roleName = (role) => t("role." + role);
+  // The role inside a sentence, with its article where the language wants one ("c’était la Voyante").
+  const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
+  const winnerTitle = (w) => t("winner." + (w.reason || w.camp));  // "stopped" by the host, "idle"
 
   // ------------------------------------------------------------------ polling
 
@@ -71,7 +74,7 @@
 
   function narration() {
     if (view.table.status === "lobby") return t("lobby.waiting", { count: view.players.length });
-    if (view.winner) return t("winner." + view.winner.camp);
+    if (view.winner) return winnerTitle(view.winner);
     if (!view.step) return "";
     return t("step." + view.step.id, { name: view.step.actor ? name(view.step.actor) : "" });
   }
@@ -114,8 +117,8 @@
         el("span", { class: "who" }, (p.captain ? "🎖️ " : "") + p.name),
         el("span", { class: "seat" }, "#" + p.seat + (p.alive ? "" : " · " + t("dead"))),
         p.role ? el("span", { class: "role" }, (ROLE_EMOJI[p.role] || "") + " " + roleName(p.role)) : null,
-        voting && counts[p.seat] ? el("span", { class: "count" }, t("votes_for", { count: counts[p.seat] })) : null,
-        voting && voters[p.seat] ? el("span", { class: "voters" }, voters[p.seat].join(", ")) : null);
+        voting && counts[p.seat] ? el("span", { class: "count" }, tn("votes_n", counts[p.seat])) : null,
+        voting && voters[p.seat] ? el("span", { class: "voters" }, WW.list(voters[p.seat])) : null);
     }));
     const cast = Object.keys(view.votes || {}).length;
     const living = view.players.filter((p) => p.alive).length;
@@ -126,8 +129,8 @@
     const ended = view.table.status === "ended" && view.winner;
     $("end").hidden = !ended;
     if (!ended) return;
-    $("why").textContent = [t("why." + view.winner.camp), view.winner.seats.length
-      ? t("winners", { names: view.winner.seats.map(name).join(", ") }) : ""].join(" ");
+    $("why").textContent = [view.winner.reason ? "" : t("why." + view.winner.camp), view.winner.seats.length
+      ? t("winners", { names: WW.list(view.winner.seats.map(name)) }) : ""].join(" ");
   }
 
   // ------------------------------------------------------------------ moments
@@ -136,11 +139,11 @@
     switch (e.kind) {
       case "deaths":
         if (e.deaths.length) return e.deaths.map((d) => t(d.cause === "grief" ? "ev.death_grief" : "ev.death",
-          { name: name(d.seat), role: roleName(d.role) })).join("\n");
+          { name: name(d.seat), role: roleInSentence(d.role) })).join("\n");
         return e.moment === "night" ? t("ev.deaths_none") : null;
       case "vote_result":
         if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
-        return e.tied.length ? t("ev.vote_tie", { names: e.tied.map(name).join(", ") }) : t("ev.vote_none");
+        return e.tied.length ? t("ev.vote_tie", { names: WW.list(e.tied.map(name)) }) : t("ev.vote_none");
       case "election_result":
         return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
       case "hunter_shot":

@@ -31,6 +31,9 @@
     return p ? p.name : "?";
   };
   const roleName = (role) => t("role." + role);
+  const roleEmoji = (role) => ROLE_EMOJI[role] || "";
+  // The role inside a sentence, with its article where the language wants one.
+  const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
   const mySeat = () => (view && view.me ? view.me.seat : null);  // null: a spectator
   const isHost = () => view && view.me && view.table.host_seat === view.me.seat;
 
@@ -106,7 +109,7 @@
       if ($(id)) $(id).hidden = spectator && (id === "watch-btn" || view.table.status !== "lobby");
     }
     $("leave-btn").hidden = spectator;
-    $("mycard").hidden = spectator;
+    $("cardface").hidden = spectator;  // a spectator has no card
     $("public-row").hidden = !isHost() || view.table.status !== "lobby";
     if (document.activeElement !== $("public-box")) $("public-box").checked = !!view.table.public;
     for (const row of document.querySelectorAll(".screen-row")) {  // the host shows the room's screen
@@ -124,6 +127,8 @@
       // Back in the waiting room (or a new game coming): the next game starts face down and fresh.
       cardShown = false;
       eventsShown = "";
+      momentSignature = "";
+      recapOpen = null;
       chatSignature = "";
       document.body.classList.remove("night");
       document.body.classList.add("day");
@@ -244,20 +249,27 @@
     const night = step && NIGHT_STEPS.includes(step.id);
     document.body.classList.toggle("night", !!night);
     document.body.classList.toggle("day", !night);
+    $("game").classList.toggle("ended", view.table.status === "ended");
     renderNarration();
+    renderMoment();
     renderPrompt();
     renderPlayers();
     renderEnd();
+    renderRecap();
     renderEvents();
     renderChat();
     renderCard();
+    renderGameActions();
+    renderCues();
   }
+
+  const names = (seats) => WW.list(seats.map(name));
 
   function renderNarration() {
     const step = view.step;
     if (!step) {
       $("phase").textContent = "";
-      $("step-text").textContent = view.winner ? t("winner." + view.winner.camp) : "";
+      $("step-text").textContent = view.winner ? winnerTitle() : "";
       $("countdown").hidden = true;
       return;
     }
@@ -274,6 +286,7 @@
     const whole = Math.ceil(left);
     $("seconds").textContent = whole < 100 ? String(whole)
       : Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+    $("countdown").setAttribute("aria-label", t("time_left", { n: whole }));
     const ring = $("ring");
     const length = 2 * Math.PI * 16;
     ring.style.strokeDasharray = String(length);
@@ -281,6 +294,183 @@
     $("countdown").classList.toggle("urgent", left <= 10);
   }
   setInterval(tick, 250);
+
+  // ------------------------------------------------------------------ moments
+
+  // What the table learns when a step ends: it takes the top of the screen during the next
+  // step, then goes to the recaps. Private ones (the Seer's answer, the lovers) only while
+  // the card is turned over, or at night when every other eye is shut.
+  const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
+                                "hunter_shot", "seer_look", "lover", "player_left"]);
+  const PRIVATE_EVENTS = new Set(["seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
+                                  "witch_victim", "witch_save", "witch_poison"]);
+  const secretsVisible = () => cardShown || document.body.classList.contains("night");
+
+  /** The moment's events: those since the start of the step before the current one. */
+  function momentEvents() {
+    if (view.table.status === "lobby") return [];
+    const events = view.events;
+    let steps = 0;
+    let from = 0;
+    for (let i = events.length - 1; i >= 0; i--) {
+      if (events[i].kind === "step" && ++steps === 2) { from = i + 1; break; }
+    }
+    const secrets = view.table.status === "running" && secretsVisible();
+    return events.slice(from).filter((e) => MOMENT_KINDS.has(e.kind) && (secrets || !PRIVATE_EVENTS.has(e.kind)));
+  }
+
+  function deathItem(d) {
+    return el("li", { class: "death" + (d.seat === mySeat() ? " mine" : "") },
+      el("span", { class: "avatar", dataset: { hue: hue(name(d.seat)) }, "aria-hidden": "true" }, initials(name(d.seat))),
+      el("span", { class: "death-text" }, deathLine(d)),
+      el("span", { class: "death-card", "aria-hidden": "true" }, roleEmoji(d.role)));
+  }
+
+  function tallyText(tally) {
+    const entries = Object.entries(tally || {}).sort((a, b) => b[1] - a[1]);
+    return entries.map(([seat, n]) => t("tally", { name: name(Number(seat)), votes: WW.tn("votes_n", n) })).join(" · ");
+  }
+
+  /** Headline and lines of one moment event. */
+  function momentParts(e) {
+    switch (e.kind) {
+      case "deaths":
+        if (!e.deaths.length) return e.moment === "night" ? { head: t("ev.deaths_none"), lines: [] } : null;
+        return { head: e.moment === "night" ? t("moment.night") : null, lines: e.deaths.map(deathItem) };
+      case "vote_result": return { head: eventText(e), lines: e.tally && Object.keys(e.tally).length ? [el("li", { class: "tally" }, tallyText(e.tally))] : [] };
+      case "election_result": return { head: eventText(e), lines: Object.keys(e.tally || {}).length ? [el("li", { class: "tally" }, tallyText(e.tally))] : [] };
+      default: return { head: eventText(e), lines: [] };
+    }
+  }
+
+  let momentSignature = "";
+  function renderMoment() {
+    const events = momentEvents();
+    const box = $("moment");
+    const parts = events.map(momentParts).filter(Boolean);
+    const dead = events.some((e) => e.kind === "deaths" && e.deaths.some((d) => d.seat === mySeat()));
+    box.hidden = !parts.length;
+    box.classList.toggle("my-death", dead);
+    const signature = JSON.stringify(events.map((e) => e.seq)) + dead;
+    if (signature === momentSignature) return;
+    momentSignature = signature;
+    if (!parts.length) return;
+    const heads = parts.map((p) => p.head).filter(Boolean);
+    $("moment-title").textContent = dead ? t("moment.my_death") : heads[0] || "";
+    const lines = [];
+    for (const [i, part] of parts.entries()) {
+      if (part.head && (dead || i > 0 || part.head !== heads[0])) lines.push(el("li", { class: "moment-head" }, part.head));
+      lines.push(...part.lines);
+    }
+    if (dead) lines.push(el("li", { class: "moment-head" }, t("moment.my_death_more")));
+    $("moment-lines").replaceChildren(...lines);
+    paintAvatars(box);
+    announce([$("moment-title").textContent, ...lines.map((n) => n.textContent)].join(" "));
+  }
+
+  // ------------------------------------------------------------------ votes and recaps
+
+  /** Every public vote of the game, from the public events: who voted for whom, each result. */
+  function voteHistory() {
+    const alive = new Set(view.players.map((p) => p.seat));
+    const votes = [];
+    let open = null;
+    for (const e of view.events) {
+      if (e.kind === "step" && (e.step === "vote" || e.step === "election")) {
+        open = { step: e.step, day: e.day, ballots: {}, living: [...alive], result: null };
+        votes.push(open);
+      } else if (e.kind === "vote_cast" && open) {
+        if (e.target === null && e.step === "election") delete open.ballots[e.seat];
+        else open.ballots[e.seat] = e.target;
+      } else if ((e.kind === "vote_result" || e.kind === "election_result") && open) {
+        open.result = e;
+        open = null;
+      } else if (e.kind === "deaths") {
+        for (const d of e.deaths) alive.delete(d.seat);
+      }
+    }
+    return votes;
+  }
+
+  /** Who voted for whom: one line per target, then abstentions and silent voters. */
+  function ballotLines(vote) {
+    const by = {};
+    const abstained = [];
+    for (const [voter, target] of Object.entries(vote.ballots)) {
+      if (target === null) abstained.push(Number(voter));
+      else (by[target] = by[target] || []).push(Number(voter));
+    }
+    const lines = Object.entries(by).sort((a, b) => b[1].length - a[1].length).map(([target, voters]) =>
+      t("ballots.for", { name: name(Number(target)), voters: names(voters) }));
+    if (abstained.length) lines.push(t("ballots.abstained", { names: names(abstained) }));
+    const silent = vote.living.filter((s) => !(String(s) in vote.ballots));
+    if (silent.length) lines.push(t("ballots.silent", { names: names(silent) }));
+    return lines;
+  }
+
+  function voteBlock(vote) {
+    const title = vote.step === "election" ? t("recap.election", { n: vote.day }) : t("recap.vote_of", { n: vote.day });
+    return el("div", { class: "recap-vote" },
+      el("h3", {}, title),
+      vote.result ? el("p", { class: "recap-result" }, eventText(vote.result)) : el("p", { class: "muted" }, t("recap.in_progress")),
+      el("ul", { class: "ballots" }, ballotLines(vote).map((line) => el("li", {}, line))));
+  }
+
+  function lastNightBlock() {
+    const events = view.events;
+    let i = events.length - 1;
+    while (i >= 0 && !(events[i].kind === "deaths" && events[i].moment === "night")) i--;
+    if (i < 0) return [el("p", { class: "muted" }, t("recap.no_night"))];
+    const dawn = events[i];
+    const start = events.findIndex((e) => e.kind === "step" && e.night === dawn.night);
+    const out = [];
+    if (dawn.deaths.length) out.push(el("ul", { class: "moment-lines" }, dawn.deaths.map(deathItem)));
+    else out.push(el("p", {}, t("ev.deaths_none")));
+    if (secretsVisible()) {
+      for (const e of events.slice(start, i)) {
+        if (PRIVATE_EVENTS.has(e.kind) && e.kind !== "designation") {
+          const text = eventText(e);
+          if (text) out.push(el("p", { class: "secret" }, text));
+        }
+      }
+    }
+    return out;
+  }
+
+  let recapOpen = null;  // "night" | "vote" | "days" | null
+  for (const which of ["night", "vote", "days"]) {
+    $("recap-" + which).addEventListener("click", () => {
+      recapOpen = recapOpen === which ? null : which;
+      renderRecap();
+    });
+  }
+
+  function renderRecap() {
+    const votes = voteHistory().filter((v) => v.result);
+    const hasNight = view.events.some((e) => e.kind === "deaths" && e.moment === "night");
+    $("recaps").hidden = !(hasNight || votes.length) || view.table.status === "lobby";
+    $("recap-night").hidden = !hasNight;
+    $("recap-vote").hidden = !votes.some((v) => v.step === "vote");
+    $("recap-days").hidden = !votes.length;
+    for (const which of ["night", "vote", "days"]) {
+      $("recap-" + which).setAttribute("aria-expanded", recapOpen === which ? "true" : "false");
+    }
+    const panel = $("recap-panel");
+    if (!recapOpen || $("recap-" + recapOpen).hidden) {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    $("recap-title").textContent = $("recap-" + recapOpen).textContent;
+    let body;
+    if (recapOpen === "night") body = lastNightBlock();
+    else if (recapOpen === "vote") body = [voteBlock(votes.filter((v) => v.step === "vote").pop())];
+    else body = votes.slice().reverse().map(voteBlock);
+    $("recap-body").replaceChildren(...body);
+    paintAvatars(panel);
+  }
+
+  // ------------------------------------------------------------------ prompt
 
   function promptKey() {
     return view.prompt ? view.prompt.step + ":" + view.prompt.actions.map((a) => a.action).join(",") : null;
@@ -290,14 +480,15 @@
     const prompt = view.prompt;
     const box = $("prompt");
     const key = promptKey();
+    let fresh = false;
     if (key !== lastPromptKey) {
       selection = null;
+      fresh = key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]);
       // Vibrate only once the page has been touched: before that (just after a reload) the
       // browser refuses and logs an error.
       const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
-      if (key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]) && navigator.vibrate && touched) {
-        navigator.vibrate(200);  // my turn
-      }
+      if (fresh && navigator.vibrate && touched) navigator.vibrate(200);  // my turn
+      if (fresh) beep();
       lastPromptKey = key;
     }
     $("status-line").textContent = statusLine();
@@ -339,7 +530,7 @@
     if (selection) {
       const ready = selection.seats.length === selection.count;
       if (selection.seats.length) {
-        info = t("chosen", { names: selection.seats.map(name).join(" + ") });
+        info = t("chosen", { names: names(selection.seats) });
       } else if (!info) {
         info = t(selection.count > 1 ? "tap_players" : "tap_player", { count: selection.count });
       }
@@ -356,20 +547,35 @@
     }
     $("prompt-info").textContent = info;
     $("prompt-buttons").replaceChildren(...buttons);
+    if (fresh) announce($("prompt-title").textContent + " " + info);
   }
 
   function statusLine() {
     const step = view.step;
     if (!step) return "";
-    if (view.prompt) return "";  // a dead Hunter or Captain still has a last thing to do
     if (!view.me) return t("spectating");
+    if (view.me.left) return t("left_watch");
+    if (!$("moment").hidden && $("moment").classList.contains("my-death")) return "";  // the moment says it
+    if (view.prompt && !["vote", "election"].includes(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
+    const waiting = notVotedYet();
+    if (waiting) return waiting;
+    if (view.prompt) return "";
     if (!view.me.alive) return t("dead_watch");
     if (NIGHT_STEPS.includes(step.id)) return t("sleeping");
     if (step.id === "dawn") return "";  // nobody acts: the narration says it all
     if (step.id === "debate" && view.requests && view.requests.length) {
-      return t("requests", { count: view.requests.length });
+      return WW.tn("requests", view.requests.length);
     }
     return t("waiting_others");
+  }
+
+  /** Public votes: who has not voted yet, by name. */
+  function notVotedYet() {
+    if (!view.step || !["vote", "election"].includes(view.step.id)) return "";
+    const votes = view.votes || {};
+    const missing = view.players.filter((p) => p.alive && !(String(p.seat) in votes) &&
+      !(view.step.id === "election" && votes[p.seat] === null)).map((p) => p.seat);
+    return missing.length ? t("not_voted", { names: names(missing) }) : "";
   }
 
   function witchInfo() {
@@ -430,6 +636,13 @@
     return counts;
   }
 
+  /** A chip naming a player: the name, or initials when a tile holds many. */
+  function chip(seat, short, extra, cls) {
+    const full = name(seat);
+    return el("span", { class: "chip" + (cls ? " " + cls : ""), title: full },
+      (extra || "") + (short ? initials(full) : full));
+  }
+
   function renderPlayers() {
     const counts = voteCounts();
     const votersFor = {};
@@ -444,33 +657,42 @@
     const choosable = selection ? selection.choices : [];
     const captain = view.players.find((p) => p.captain && p.alive);
     const doubleVoter = view.step && view.step.id === "vote" && captain ? captain.seat : null;  // counts twice
+    const many = view.players.length > 12;
+    $("players").classList.toggle("many", many);
     $("players").replaceChildren(...view.players.map((p) => {
       const chosen = selection && selection.seats.includes(p.seat);
       const classes = ["tile", p.alive ? "alive" : "dead"];
       if (selection) classes.push(choosable.includes(p.seat) ? "choosable" : "dim");
       if (chosen) classes.push("chosen");
       if (p.seat === mySeat()) classes.push("me");
+      if (p.left) classes.push("left");
       // What only I know about a living player (fellow wolves, the Seer's looks) shows
       // while my card is turned over, so a neighbour glancing at the screen learns nothing.
       const revealed = !p.alive || view.table.status === "ended";
-      const card = p.role && (revealed || (cardShown && p.seat !== mySeat()))
-        ? el("span", { class: "tile-role" }, ROLE_EMOJI[p.role] + " " + roleName(p.role)) : null;
+      const shownRole = p.role && (revealed || (cardShown && p.seat !== mySeat())) ? p.role : null;
+      const voters = votersFor[p.seat] || [];
+      const wolves = wolvesOn[p.seat] || [];
+      // States said in words to a screen reader (the page shows them as colour, a badge, a dot).
+      const states = [p.alive ? null : t("dead"), p.captain ? t("captain") : null,
+        p.left ? null : (p.connected ? null : t("disconnected")),
+        voters.length ? t("voted_by", { names: names(voters) }) : null,
+        wolves.length ? t("wolves_on", { names: names(wolves) }) : null].filter(Boolean);
+      const short = voters.length > 2 || many;
       const tile = el("li", { class: classes.join(" "), dataset: { seat: p.seat } },
         el("button", { type: "button", class: "tile-button", disabled: !selection || !choosable.includes(p.seat),
                        "aria-pressed": chosen ? "true" : "false", onclick: () => tapSeat(p.seat) },
-          el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
+          el("span", { class: "avatar", dataset: { hue: hue(p.name) }, "aria-hidden": "true" }, initials(p.name)),
           el("span", { class: "tile-name" }, p.name),
+          states.length ? el("span", { class: "sr-only" }, ", " + states.join(", ") + ",") : null,
           el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
-          card,
+          shownRole ? el("span", { class: "tile-role" }, roleEmoji(shownRole) + " " + roleName(shownRole)) : null,
           p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
-          p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
-          counts[p.seat] ? el("span", { class: "votes" }, t("votes_for", { count: counts[p.seat] })) : null,
-          votersFor[p.seat] ? el("span", { class: "chips" },
-            votersFor[p.seat].map((v) => v === doubleVoter
-              ? el("span", { class: "chip captain", title: t("captain") }, "🎖️#" + v + " ×2")
-              : el("span", { class: "chip" }, "#" + v))) : null,
-          wolvesOn[p.seat] ? el("span", { class: "chips wolves" },
-            wolvesOn[p.seat].map((v) => el("span", { class: "chip" }, "🐺#" + v))) : null));
+          p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
+          p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
+          counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,
+          voters.length ? el("span", { class: "chips", "aria-hidden": "true" },
+            voters.map((v) => v === doubleVoter ? chip(v, short, "🎖️", "captain") : chip(v, short))) : null,
+          wolves.length ? el("span", { class: "chips wolves", "aria-hidden": "true" }, wolves.map((v) => chip(v, short, "🐺"))) : null));
       return tile;
     }));
     paintAvatars($("players"));
@@ -479,7 +701,7 @@
   // ------------------------------------------------------------------ announcements
 
   function deathLine(d) {
-    return t(d.cause === "grief" ? "ev.death_grief" : "ev.death", { name: name(d.seat), role: roleName(d.role) });
+    return t(d.cause === "grief" ? "ev.death_grief" : "ev.death", { name: name(d.seat), role: roleInSentence(d.role) });
   }
 
   /** One event in words, or null for those shown elsewhere (steps, single votes). */
@@ -487,7 +709,7 @@
     switch (e.kind) {
       case "game_start": return t("ev.game_start");
       case "deaths": return e.deaths.length ? e.deaths.map(deathLine).join(" ") : (e.moment === "night" ? t("ev.deaths_none") : null);
-      case "seer_look": return t("ev.seer_look", { name: name(e.target), role: roleName(e.role) });
+      case "seer_look": return t("ev.seer_look", { name: name(e.target), role: roleInSentence(e.role) });
       case "lover": return t("ev.lover", { name: name(e.partner) });
       case "cupid_pair": return t("ev.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
       case "designation": return e.target === null ? t("ev.designation_none", { name: name(e.seat) })
@@ -503,15 +725,16 @@
       case "election_result": return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
       case "vote_result":
         if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
-        return e.tied.length ? t("ev.vote_tie", { names: e.tied.map(name).join(", ") }) : t("ev.vote_none");
+        return e.tied.length ? t("ev.vote_tie", { names: names(e.tied) }) : t("ev.vote_none");
       case "tiebreak": return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
       case "vote_request": return t("ev.vote_request", { name: name(e.seat) });
+      case "player_left": return t("ev.player_left", { name: name(e.seat) });
       case "night_summary": return t("ev.night_summary", {
         night: e.night, victim: e.victim === null ? t("nobody") : name(e.victim),
         saved: e.saved ? t("ev.saved") : "",
         poisoned: e.poisoned === null ? "" : t("ev.poisoned", { name: name(e.poisoned) }) });
       case "cupid_silent": return t("ev.cupid_silent");
-      case "game_end": return t("winner." + e.winner.camp);
+      case "game_end": return winnerTitle(e.winner);
       default: return null;
     }
   }
@@ -519,11 +742,9 @@
   // What my role learned (the Seer's looks, the wolves' choice, the Witch's potions, the
   // lovers) stays off the daytime screen unless my card is turned over: a neighbour glancing
   // at my phone by day must not read "Votre victime : Alice". At night everyone's eyes are shut.
-  const PRIVATE_EVENTS = new Set(["seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
-                                  "witch_victim", "witch_save", "witch_poison"]);
   let eventsShown = "";
   function renderEvents() {
-    const secrets = cardShown || document.body.classList.contains("night");
+    const secrets = secretsVisible();
     const signature = view.events.length + ":" + secrets;
     if (signature === eventsShown) return;
     eventsShown = signature;
@@ -550,19 +771,28 @@
     }
   }
 
+  function winnerTitle(winner) {
+    const w = winner || view.winner;
+    if (!w) return "";
+    return w.reason ? t("winner." + w.reason) : t("winner." + w.camp);
+  }
+
   function renderEnd() {
     const end = $("end");
     const ended = view.table.status === "ended" && !!view.winner;
     $("events-card").hidden = ended;
+    $("end-more").hidden = !ended;
     if (!ended) {
       end.hidden = true;
       return;
     }
     end.hidden = false;
-    $("winner-title").textContent = t("winner." + view.winner.camp);
-    $("winner-seats").textContent = [t("why." + view.winner.camp), view.winner.seats.length
-      ? t("winners", { names: view.winner.seats.map(name).join(", ") }) : ""].join(" ");
+    $("winner-title").textContent = winnerTitle();
+    const why = view.winner.reason ? "" : t("why." + view.winner.camp);
+    $("winner-seats").textContent = [why, view.winner.seats.length
+      ? t("winners", { names: names(view.winner.seats) }) : ""].join(" ");
     $("new-game-btn").hidden = !isHost();
+    const votes = voteHistory();
     const items = [];
     let phase = "";
     for (const e of view.events) {
@@ -576,6 +806,8 @@
       }
       const text = timelineText(e);
       if (text) items.push(el("li", { class: "event " + e.kind }, text));
+      const vote = (e.kind === "vote_result" || e.kind === "election_result") && votes.find((v) => v.result === e);
+      if (vote) items.push(...ballotLines(vote).map((line) => el("li", { class: "ballot" }, line)));
     }
     $("timeline").replaceChildren(...items);
   }
@@ -583,10 +815,39 @@
   $("new-game-btn").addEventListener("click", () =>
     send("POST", `/api/tables/${tableId}/reopen`, {}, $("prompt-error")));
 
+  function renderGameActions() {
+    const running = view.table.status === "running";
+    $("end-game-btn").hidden = !(running && isHost());
+    $("quit-game-btn").hidden = !(running && view.me && !view.me.left);
+  }
+
+  $("end-game-btn").addEventListener("click", () => {
+    if (confirm(t("confirm.end_game"))) send("POST", `/api/tables/${tableId}/end`, {}, $("prompt-error"));
+  });
+  $("quit-game-btn").addEventListener("click", async () => {
+    if (!confirm(t("confirm.quit_game"))) return;
+    const result = await send("POST", `/api/tables/${tableId}/leave`, {}, $("prompt-error"));
+    if (result && result.ok) location.href = root.dataset.lobbyUrl;
+  });
+
   // ------------------------------------------------------------------ chat
 
   let chatSignature = "";
   let lastWritable = null;
+  let chatOpen = false;
+  const readCounts = {};  // channel -> messages seen
+  const wide = window.matchMedia("(min-width: 900px)");
+
+  function setChatOpen(open) {
+    chatOpen = open;
+    $("game").classList.toggle("chat-open", open);
+    $("chat-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+    if (view) renderChat();
+    if (open && !wide.matches) $("chat-input").focus({ preventScroll: true });
+  }
+  $("chat-toggle").addEventListener("click", () => setChatOpen(!chatOpen));
+  $("chat-close").addEventListener("click", () => setChatOpen(false));
+
   function renderChat() {
     const channels = view.channels.read;
     if (view.channels.write !== lastWritable) {  // night falls, day breaks, I die: follow the channel I may write in
@@ -595,6 +856,14 @@
     }
     if (!channels.includes(chatTab)) chatTab = view.channels.write || channels[0] || null;
     $("chat").hidden = !channels.length;
+    $("chat-toggle").hidden = !channels.length;
+    const visible = chatOpen || wide.matches;
+    if (visible && chatTab) readCounts[chatTab] = (view.chat[chatTab] || []).length;
+    let unread = 0;
+    for (const ch of channels) unread += Math.max(0, (view.chat[ch] || []).length - (readCounts[ch] || 0));
+    $("chat-toggle-label").textContent = t("chat.open");
+    $("chat-unread").textContent = unread ? String(unread) : "";
+    $("chat-unread-words").textContent = unread ? WW.tn("unread", unread) : "";
     $("chat-tabs").replaceChildren(...channels.map((ch) => el("button", {
       type: "button", role: "tab", class: "tab" + (ch === chatTab ? " active" : ""),
       "aria-selected": ch === chatTab ? "true" : "false",
@@ -632,14 +901,14 @@
 
   function renderCard() {
     const me = view.me || {};
-    $("card-back").textContent = t("tap_card");
-    $("card-back").hidden = cardShown;
+    $("card-back").textContent = cardShown ? t("hide_card") : t("tap_card");
     $("card-front").hidden = !cardShown;
     $("cardface").setAttribute("aria-pressed", cardShown ? "true" : "false");
     if (cardShown && me.role) {
-      $("card-emoji").textContent = ROLE_EMOJI[me.role] || "";
+      $("card-emoji").textContent = roleEmoji(me.role);
       $("card-role").textContent = roleName(me.role);
       $("card-help").textContent = t("role_help." + me.role);
+      $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
       const extra = [];
       if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
       if (me.captain) extra.push("🎖️ " + t("captain"));
@@ -647,7 +916,53 @@
     }
     const composition = view.composition || {};
     $("composition").replaceChildren(...ROLE_ORDER.filter((r) => composition[r]).map((r) =>
-      el("li", {}, `${ROLE_EMOJI[r]} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : ""))));
+      el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },
+        `${roleEmoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))));
+  }
+
+  // ------------------------------------------------------------------ cues
+
+  const live = $("announcer");
+  /** Say it to a screen reader (a polite live region). */
+  function announce(text) {
+    if (!text) return;
+    live.textContent = "";
+    setTimeout(() => { live.textContent = text; }, 50);
+  }
+
+  // My turn: the tab's title and icon change (for a phone left on another tab), and a
+  // short sound if I switched it on (off by default).
+  const baseTitle = document.title;
+  const icon = document.querySelector("link[rel=icon]");
+  const baseIcon = icon ? icon.href : null;
+  function renderCues() {
+    const mine = !!view.prompt && view.table.status === "running";
+    document.title = mine ? "🔔 " + t("your_turn") + " · " + baseTitle : baseTitle;
+    if (icon) icon.href = mine ? root.dataset.turnIcon : baseIcon;
+    $("sound-toggle").setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    $("sound-icon").textContent = soundOn() ? "🔔" : "🔕";
+  }
+
+  const soundOn = () => localStorage.getItem("werewolf.sound") === "on";
+  $("sound-toggle").addEventListener("click", () => {
+    localStorage.setItem("werewolf.sound", soundOn() ? "off" : "on");
+    if (soundOn()) beep();
+    renderCues();
+  });
+  let audio = null;
+  function beep() {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new AudioContext();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no sound on this device */ }
   }
 
   // ------------------------------------------------------------------ avatars

@@ -55,6 +55,12 @@ SNAP_JS = r"""
       votes: text(li.querySelector(".votes")),
     };
   });
+  const moment = $("moment");
+  if (shown(moment)) {
+    const box = moment.getBoundingClientRect();
+    out.moment = { title: text($("moment-title")), text: tx(moment.textContent),
+                   onFirstScreen: box.top >= 0 && box.top < innerHeight && box.height > 0 };
+  } else out.moment = null;
   out.cardShown = shown($("card-front"));
   out.card = out.cardShown ? { role: text($("card-role")), extra: text($("card-extra")) } : null;
   out.events = [...$("events").querySelectorAll("li")].map((li) => tx(li.textContent));
@@ -73,6 +79,28 @@ SNAP_JS = r"""
 
 class PageErrors(AssertionError):
     pass
+
+
+# axe-core, pinned in tests/e2e/package.json (scripts/test installs it with npm ci); loaded
+# into the page by the test only, never served by the app.
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+AXE_RUN = r"""
+async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
+    `${v.id} (${v.impact}): ${v.help} — ` + v.nodes.slice(0, 3).map((n) =>
+      n.target.join(" ") + " " + (n.failureSummary || "").split("\n").slice(1, 2).join(" ")).join(" | "));
+}
+"""
+
+
+def audit(page, where: str) -> list[str]:
+    """The accessibility audit of the screen as it is: serious and critical axe violations."""
+    if not AXE.exists():
+        return [f"{where}: axe-core is missing at {AXE} (run npm ci --prefix tests/e2e)"]
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text())  # through the DevTools protocol: the page's CSP stays on
+    return [f"{where}: {line}" for line in page.evaluate(AXE_RUN)]
 
 
 class Phone:
@@ -169,6 +197,7 @@ class Phone:
         except Exception:
             pass
         self.page.screenshot(path=str(path), full_page=full_page)
+        self.errors.extend(audit(self.page, f"{self.name} {name}"))  # every screen the test looks at
 
     # ---------------------------------------------------------------- accounts and lobby
 
@@ -193,8 +222,8 @@ class Phone:
 
     def role_of_name(self, label: str) -> str:
         for key, value in self.strings().items():
-            if key.startswith("role.") and value == label:
-                return key[5:]
+            if key.startswith(("role.", "role_a.")) and value == label:
+                return key.split(".", 1)[1]
         raise AssertionError(f"unknown role name {label!r}")
 
     def read_card(self) -> str:
@@ -252,16 +281,29 @@ class Phone:
         self.tap_tiles(seats)
         self.tap_button(confirm_label)
 
+    def open_chat(self):
+        """On a phone the chat is a drawer opened from the top of the screen."""
+        if not self.page.locator("#chat").is_visible():
+            self.page.locator("#chat-toggle").tap()
+            self.page.wait_for_selector("#chat", state="visible")
+
+    def close_chat(self):
+        if self.page.locator("#chat-close").is_visible():
+            self.page.locator("#chat-close").tap()
+
     def say(self, text: str):
-        """Write in the chat channel that is open to me now."""
+        """Write in the chat channel that is open to me now, then close the drawer."""
         page = self.page
+        self.open_chat()
         page.locator("#chat-input").fill(text)
         with page.expect_response(lambda r: "/chat" in r.url and r.request.method == "POST"):
             page.locator("#chat-form button[type=submit]").tap()
         page.wait_for_function(
             "t => [...document.querySelectorAll('#messages .text')].some((n) => n.textContent === t)", arg=text)
+        self.close_chat()
 
     def open_tab(self, label: str):
+        self.open_chat()
         self.page.locator("#chat-tabs button", has_text=label).tap()
         self.page.wait_for_selector(f"#chat-tabs button.active:has-text('{label}')")
 

@@ -215,6 +215,7 @@ class Table:
             assert snap["night"], f"{phone.name}: night step {step} drawn as day"
         elif step:
             assert not snap["night"], f"{phone.name}: day step {step} drawn as night"
+        self.check_moment(phone, snap, step)
         if snap["end"] or phone.role is None:
             return
         wolves_tab = phone.t("channel.werewolves")
@@ -232,6 +233,29 @@ class Table:
             for line in self.dead_lines:
                 assert line not in snap["bodyText"], f"{phone.name} (alive) reads the dead: {line}"
         self.screens(phone, snap, step)
+
+    def check_moment(self, phone, snap, step):
+        """The news of the turn takes the top of the first screen: the night's dead with their
+        card at dawn, the village's vote with the eliminated player's name."""
+        moment = snap["moment"]
+        dead = [t for t in snap["tiles"] if not t["alive"]]
+        if step == "dawn":
+            assert moment and moment["onFirstScreen"], f"{phone.name}: no moment at dawn"
+            died = [t for t in dead if t["name"] in moment["text"]]
+            assert died or phone.t("ev.deaths_none") in moment["text"], (phone.name, moment)
+            for tile in died:
+                assert tile["role"].split(" ", 1)[1] in moment["text"], (phone.name, tile, moment)
+            if died and "dawn-moment" not in self.covered:
+                self.covered.add("dawn-moment")
+                phone.shot("35-dawn-moment")
+        if moment:
+            m = phone.pattern("ev.vote_result").match(moment["title"])
+            if m:
+                assert m["name"] in [t["name"] for t in dead], (phone.name, moment)
+                assert moment["onFirstScreen"], moment
+                if "vote-moment" not in self.covered:
+                    self.covered.add("vote-moment")
+                    phone.shot("36-vote-moment")
 
     def screens(self, phone, snap, step):
         if not step:
@@ -542,7 +566,7 @@ class SixPlayers(Table):
             return a                       # counts twice
         # the others wait for the Captain's vote to show on their screen, twice
         tile = next(t for t in snap["tiles"] if t["seat"] == a)
-        if tile["votes"] != phone.t("votes_for", count=2):
+        if tile["votes"] != phone.t("votes_n.other", count=2):
             return False
         if "double-vote" not in self.covered:
             self.covered.add("double-vote")
@@ -641,6 +665,7 @@ def test_eight_phones_play_a_whole_game(phones):
     table.play()
     table.end_checks()
     print("\n".join(table.log))
-    for must in ("seer", "wolves-chat", "wolves-agree", "witch-poison", "election", "village-chat"):
+    for must in ("seer", "wolves-chat", "wolves-agree", "witch-poison", "election", "village-chat",
+                 "dawn-moment", "vote-moment"):
         assert must in table.covered, f"{must} not covered ({sorted(table.covered)}):\n" + "\n".join(table.log)
     assert "hunter" in table.covered, "\n".join(table.log)  # voted out on day 1, or shot at night

@@ -4,21 +4,23 @@ Standard library only; no clock (callers pass `now`), no global random (the seed
 generator's state lives in the game), no I/O.
 """
 
-from . import flow
-from .actions import ACTION_STEP, actors, apply, check_request, legal_actions
-from .chat import post_chat, readable_channels, writable_channel
+from . import actions, chat, ending, flow, views
+from .actions import ACTION_STEP, actors, check_request, legal_actions
+from .chat import readable_channels, writable_channel
+from .ending import leave, stop
 from .errors import IllegalAction
 from .game import Game, Player
 from .rng import shuffled
 from .rules import (CHANNELS, DEFAULT_LIMITS, MAX_PLAYERS, MIN_PLAYERS, OPTIONAL_ROLES, ROLES,
                     STEPS, composition, deck, default_settings, merge_settings, wolf_count)
-from .views import known_roles, view_for
+from .views import known_roles
 
 __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STEPS", "actors", "advance", "apply",
-    "check_request", "composition", "deck", "default_settings", "known_roles", "legal_actions",
-    "merge_settings", "new_game", "post_chat", "readable_channels", "view_for", "wolf_count", "writable_channel",
+    "check_request", "composition", "deck", "default_settings", "known_roles", "leave", "legal_actions",
+    "merge_settings", "new_game", "post_chat", "readable_channels", "stop", "view_for", "wolf_count",
+    "writable_channel",
 ]
 
 
@@ -46,4 +48,32 @@ def advance(game: Game, now: float) -> bool:
     if game.status != "running" or game.deadline is None or now < game.deadline:
         return False
     flow.time_out(game, now)
+    ending.end_if_idle(game, now)
     return True
+
+
+def apply(game: Game, seat: int, body: dict, now: float) -> None:
+    """Check then apply one player's action (see actions.apply); a seat that left plays no more."""
+    ending.refuse_if_left(game, seat)
+    actions.apply(game, seat, body, now)
+    ending.note_activity(game, seat)
+
+
+def post_chat(game: Game, seat: int, channel: object, text: object, now: float) -> None:
+    ending.refuse_if_left(game, seat)
+    chat.post_chat(game, seat, channel, text, now)
+    ending.note_activity(game, seat)
+
+
+def view_for(game: Game, seat: int | None, now: float) -> dict:
+    """The per-player view (views.view_for), with who left; a seat that left is offered nothing."""
+    view = views.view_for(game, seat, now)
+    if game.left:
+        for player in view["players"]:
+            if player["seat"] in game.left:
+                player["left"] = True
+        if seat in game.left:
+            view["prompt"] = None
+            view["channels"]["write"] = None
+            view["me"]["left"] = True
+    return view

@@ -69,6 +69,8 @@ class Game:
     pending_succession: int | None = None
     then: str = "day"                 # what comes when the follow-ups are done: "day" or "night"
     winner: dict | None = None
+    active_night: int = 0             # the night (or the day after it) of the last living act
+    left: list = field(default_factory=list)           # seats whose players left the game
     events: list = field(default_factory=list)
     chat: list = field(default_factory=list)
     versions: list = field(default_factory=list)       # index 0 = spectators, i = seat i

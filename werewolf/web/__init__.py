@@ -72,6 +72,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     cli.register(app)
     from . import security
     security.register(app)  # headers, cookie flags, rate limits (after the routes exist)
+    from . import assets
+    assets.register(app)
 
     with app.app_context():
         store.configure_engine(db.engine)

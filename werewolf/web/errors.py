@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 
 # Engine codes that mean "not now" rather than "malformed" or "not you".
 _CONFLICT_CODES = {"wrong_step", "stale_step", "game_over"}
-_FORBIDDEN_CODES = {"not_your_turn"}
+_FORBIDDEN_CODES = {"not_your_turn", "left_game"}
 
 
 def engine_status(code: str) -> int:

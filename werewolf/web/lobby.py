@@ -1,13 +1,14 @@
 """Tables before (and between) games: create, list, join, leave, settings, start."""
 import json
 
-from flask import Blueprint, current_app, jsonify, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import func, select
 
 from .. import service
 from ..extensions import db
 from ..models import PublicTable, Seat, Table
+from .assets import compressed
 from .http import json_body, now, public_url
 from .screen import screen_url
 
@@ -54,8 +55,9 @@ def _ok(table: Table, status: int = 200):
 
 
 @bp.get("")
+@compressed()
 def list_tables():
-    """Tables waiting for players, newest first."""
+    """Tables waiting for players, newest first; 304 when the list has not changed."""
     seated = func.count(Seat.id).label("seated")
     rows = db.session.execute(
         select(Table, seated).join(Seat, Seat.table_id == Table.id)
@@ -67,7 +69,11 @@ def list_tables():
     tables = [{"id": t.id, "code": t.code, "name": t.name, "seated": n,
                "host": next((s.user.name for s in t.seats if s.user_id == t.host_user_id), None),
                "url": url_for("pages.table_page", code=t.code)} for t, n in rows]
-    return jsonify({"tables": tables})
+    response = jsonify({"tables": tables})
+    response.add_etag()
+    response.cache_control.no_cache = True
+    response.cache_control.private = True
+    return response.make_conditional(request)
 
 
 @bp.post("")
@@ -112,6 +118,12 @@ def settings(table_id: str):
 @bp.post("/<table_id>/start")
 def start(table_id: str):
     return _ok(service.start_game(table_id, current_user, now(), current_app.config["TIME_SCALE"]))
+
+
+@bp.post("/<table_id>/end")
+def end(table_id: str):
+    """The host ends a running game for everyone (no winner, every card shown)."""
+    return _ok(service.end_game(table_id, current_user, now()))
 
 
 @bp.post("/<table_id>/reopen")

@@ -77,10 +77,12 @@ SCHEMAS = {
     "ChatMessage": _obj({"channel": {"type": "string", "enum": CHANNELS}, "text": {"type": "string"}}),
     "Player": _obj({"seat": SEAT, "name": {"type": "string"}, "alive": {"type": "boolean"},
                     "captain": {"type": "boolean"}},
-                   {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS}}),
+                   {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS},
+                    "left": {"type": "boolean"}}),
     "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
         "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
+        "left": {"type": "boolean"},
     }),
     "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
                   "deadline": ISO, "seconds_left": {"type": "number", "minimum": 0}},
@@ -111,7 +113,8 @@ SCHEMAS = {
                           "write": {"type": "string", "enum": CHANNELS, "nullable": True}}),
         "winner": {"nullable": True, **_obj({
             "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none"]},
-            "seats": {"type": "array", "items": SEAT}})},
+            "seats": {"type": "array", "items": SEAT}},
+            {"reason": {"type": "string", "enum": ["stopped", "idle"]}})},
     }, {
         "requests": {"type": "array", "items": SEAT},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},
@@ -168,7 +171,9 @@ def document() -> dict:
             "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
                                              errors=(400, 413))},
             "/api/tables": {
-                "get": _op("tables waiting for players", {"200": _json(_ref("TableList"), "tables")},
+                "get": _op("tables waiting for players (ETag; 304 when unchanged)",
+                           {"200": _json(_ref("TableList"), "tables"),
+                            "304": {"description": "unchanged since the ETag given in If-None-Match"}},
                            errors=(401,), csrf=False),
                 "post": _op("create a table (the caller hosts it)",
                             {"201": _json(_ref("TableEnvelope"), "created")},
@@ -178,7 +183,11 @@ def document() -> dict:
                 "find a table by its code", table_ok, errors=(401, 404), csrf=False,
                 params=[{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/join": {"post": _op("sit at a table", table_ok, params=[TABLE_ID])},
-            "/api/tables/{table_id}/leave": {"post": _op("leave a table", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/leave": {"post": _op(
+                "leave a table; during a game the seat plays no more", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/end": {"post": _op(
+                "end the running game for everyone (host): no winner, every card shown", table_ok,
+                params=[TABLE_ID])},
             "/api/tables/{table_id}/start": {"post": _op("start the game (host)", table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/reopen": {"post": _op("back to the lobby after the end (host)",
                                                           table_ok, params=[TABLE_ID])},

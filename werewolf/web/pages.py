@@ -12,6 +12,8 @@ from sqlalchemy import select
 from .. import service
 from ..extensions import db
 from ..models import Table
+from . import rules_page
+from .assets import compressed
 from .http import public_url
 from .i18n import HTML_LANG, LANGUAGE_NAMES, language, remember_language
 from .strings import client_strings
@@ -47,12 +49,14 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.get("/")
+@compressed()
 @login_required
 def lobby():
     return render_template("lobby.html")
 
 
 @bp.get("/login")
+@compressed()
 def login():
     if current_user.is_authenticated:
         return redirect(_safe_next(request.args.get("next")))
@@ -60,6 +64,7 @@ def login():
 
 
 @bp.get("/register")
+@compressed()
 def register():
     """Create an account; with ``?table=CODE`` (a table's link) the new player is also seated there."""
     table = _table_or_none(request.args.get("table"))
@@ -87,6 +92,7 @@ def _table_by_code(code: str) -> Table:
 
 
 @bp.get("/t/<code>")
+@compressed()
 def table_page(code: str):
     table = _table_by_code(code)
     if not current_user.is_authenticated:
@@ -135,6 +141,13 @@ def _lan_address() -> str | None:
     except OSError:
         return None
     return None if ipaddress.ip_address(address).is_loopback else address
+
+
+@bp.get("/rules")
+@compressed()
+def rules():
+    """The rules, from the engine's own roles and steps (see rules_page)."""
+    return render_template("rules.html", roles=rules_page.roles(), steps=rules_page.steps())
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -3,11 +3,22 @@
 They reach the scripts as a JSON ``data-strings`` attribute of <body> (no inline
 script). ``{name}``-style fields are filled in by static/js/common.js.
 """
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
+
+
+def _counted(key: str, forms) -> dict:
+    """Both plural forms of a counted string from the catalog (``forms(n)`` calls ngettext),
+    as "<key>.one" and "<key>.other": the page picks one with Intl.PluralRules (French says
+    0 and 1 in the singular, English only 1)."""
+    return {f"{key}.one": forms(1), f"{key}.other": forms(2)}
 
 
 def client_strings() -> dict:
     return {
+        **_counted("requests", lambda n: ngettext("{count} joueur demande le vote", "{count} joueurs demandent le vote", n)),
+        **_counted("votes_n", lambda n: ngettext("{count} voix", "{count} voix", n)),
+        **_counted("unread", lambda n: ngettext("{count} message non lu", "{count} messages non lus", n)),
+        **_counted("lobby.players", lambda n: ngettext("{count} joueur", "{count} joueurs", n)),
         # roles
         "role.werewolf": _("Loup-Garou"),
         "role.villager": _("Villageois"),
@@ -15,6 +26,13 @@ def client_strings() -> dict:
         "role.witch": _("Sorcière"),
         "role.hunter": _("Chasseur"),
         "role.cupid": _("Cupidon"),
+        # a role with its article, inside a sentence ("c’était la Voyante", "they were the Seer")
+        "role_a.werewolf": _("un Loup-Garou"),
+        "role_a.villager": _("un Villageois"),
+        "role_a.seer": _("la Voyante"),
+        "role_a.witch": _("la Sorcière"),
+        "role_a.hunter": _("le Chasseur"),
+        "role_a.cupid": _("Cupidon"),
         "role_help.werewolf": _("Chaque nuit, avec les autres loups, tu dévores un villageois."),
         "role_help.villager": _("Démasque les loups et élimine-les par le vote."),
         "role_help.seer": _("Chaque nuit, tu découvres la carte d’un joueur."),
@@ -38,7 +56,14 @@ def client_strings() -> dict:
         "day": _("Jour {n}"),
         "sleeping": _("Le village dort. Ferme les yeux…"),
         "waiting_others": _("Attends les autres joueurs."),
-        "dead_watch": _("Tu es mort : tu observes la partie."),
+        "dead_watch": _("Ta partie est finie : tu observes la suite."),
+        "left_watch": _("Tu as quitté la partie : tu ne joues plus."),
+        "not_voted": _("Pas encore voté : {names}"),
+        "time_left": _("Temps restant : {n} secondes"),
+        "your_turn": _("À toi de jouer"),
+        "left": _("a quitté la partie"),
+        "wolves_on": _("désigné par {names}"),
+        "voted_by": _("votes de {names}"),
         # prompts
         "prompt.cupid.pair": _("Choisis les deux amoureux"),
         "prompt.seer.look": _("Choisis le joueur à sonder"),
@@ -67,14 +92,26 @@ def client_strings() -> dict:
         "chosen": _("Choix : {names}"),
         "current": _("Ton choix actuel : {name}"),
         "nobody": _("personne"),
-        "requests": _("{count} joueur(s) demandent le vote"),
         # events
         "ev.game_start": _("La partie commence. Bonne chance !"),
+        "ev.player_left": _("{name} a quitté la partie."),
+        # moments and recaps
+        "moment.night": _("Cette nuit"),
+        "moment.my_death": _("C’est fini pour toi"),
+        "moment.my_death_more": _("Ta carte est retournée. Tu peux encore parler avec les autres morts."),
+        "tally": _("{name} : {votes}"),
+        "ballots.for": _("Contre {name} : {voters}"),
+        "ballots.abstained": _("Abstention : {names}"),
+        "ballots.silent": _("Pas de vote : {names}"),
+        "recap.election": _("Élection du Capitaine, jour {n}"),
+        "recap.vote_of": _("Vote du jour {n}"),
+        "recap.in_progress": _("Vote en cours."),
+        "recap.no_night": _("Aucune nuit terminée pour l’instant."),
         "ev.deaths_none": _("Personne n’est mort."),
         "ev.death": _("{name} rejoint les morts : c’était {role}."),
         "ev.death_grief": _("{name} meurt de chagrin : c’était {role}."),
         "ev.seer_look": _("Tu as sondé {name} : c’est {role}."),
-        "ev.lover": _("Tu es amoureux de {name}. Si l’un meurt, l’autre aussi."),
+        "ev.lover": _("Ton cœur appartient à {name}. Si l’un de vous meurt, l’autre aussi."),
         "ev.cupid_pair": _("Tu as uni {a} et {b}."),
         "ev.designation": _("{name} désigne {target}."),
         "ev.designation_none": _("{name} retire son choix."),
@@ -86,7 +123,7 @@ def client_strings() -> dict:
         "ev.hunter_silent": _("Le Chasseur {hunter} n’a pas tiré."),
         "ev.succession": _("{previous} nomme {name} Capitaine."),
         "ev.succession_none": _("Le village n’a plus de Capitaine."),
-        "ev.election_result": _("{name} est élu Capitaine."),
+        "ev.election_result": _("{name} devient Capitaine."),
         "ev.election_none": _("Pas de Capitaine : personne n’a voté."),
         "ev.vote_result": _("Le village élimine {name}."),
         "ev.vote_tie": _("Égalité entre {names}."),
@@ -95,7 +132,7 @@ def client_strings() -> dict:
         "ev.tiebreak_none": _("Le Capitaine n’a pas tranché : personne n’est éliminé."),
         "ev.vote_request": _("{name} demande le vote."),
         "ev.night_summary": _("Nuit {night} : les loups ont choisi {victim}{saved}{poisoned}."),
-        "ev.saved": _(", sauvé par la Sorcière"),
+        "ev.saved": _(" ; la Sorcière a utilisé sa potion de vie"),
         "ev.poisoned": _(" ; la Sorcière a empoisonné {name}"),
         "ev.cupid_silent": _("Cupidon n’a choisi personne."),
         "tap_player": _("Touche un joueur."),
@@ -112,6 +149,8 @@ def client_strings() -> dict:
         "winner.werewolves": _("Les Loups-Garous ont gagné !"),
         "winner.lovers": _("Les amoureux ont gagné !"),
         "winner.none": _("Personne n’a gagné : tout le monde est mort."),
+        "winner.stopped": _("La partie a été arrêtée par l’hôte."),
+        "winner.idle": _("La partie s’est arrêtée : personne ne jouait plus."),
         "why.village": _("Plus aucun loup n’est en vie."),
         "why.werewolves": _("Il ne reste que des loups."),
         "why.lovers": _("Les amoureux sont les deux derniers survivants."),
@@ -140,16 +179,16 @@ def client_strings() -> dict:
         "channel.werewolves": _("Loups"),
         "channel.dead": _("Morts"),
         "chat.placeholder": _("Écrire un message…"),
+        "chat.open": _("Discussion"),
         "chat.send": _("Envoyer"),
         "chat.closed": _("Tu ne peux pas écrire maintenant."),
         "you": _("toi"),
         "dead": _("mort"),
-        "disconnected": _("déconnecté"),
+        "disconnected": _("hors ligne"),
         "host": _("hôte"),
-        "votes_for": _("{count} voix"),
         "seconds": _("{n} s"),
-        "tap_card": _("Touche pour voir ta carte"),
-        "hide_card": _("Touche pour cacher"),
+        "tap_card": _("Ma carte"),
+        "hide_card": _("Cacher"),
         "composition": _("Composition"),
         "reconnecting": _("Reconnexion…"),
         "lobby.waiting": _("En attente de joueurs ({count}/18)"),
@@ -159,13 +198,14 @@ def client_strings() -> dict:
         "lobby.leave": _("Quitter la table"),
         "lobby.remove": _("Retirer"),
         "lobby.empty": _("Aucune table publique n’attend de joueurs. Crée la tienne, ou rejoins-en une avec son code ou son lien."),
-        "lobby.players": _("{count} joueur(s)"),
         "lobby.host_is": _("Hôte : {name}"),
         "lobby.waiting_host": _("L’hôte lancera la partie."),
         "spectators": _("Spectateurs : {count}"),
         "screen.voted": _("Bulletins : {count} sur {total}"),
         "spectating": _("Tu regardes la partie en spectateur."),
         "confirm.leave": _("Quitter cette table ?"),
+        "confirm.end_game": _("Arrêter la partie pour tout le monde ? Toutes les cartes seront montrées."),
+        "confirm.quit_game": _("Quitter la partie ? Tu ne pourras plus jouer dans celle-ci."),
         "confirm.remove": _("Retirer {name} de la table ?"),
         # errors by code
         "err.generic": _("Cela n’a pas marché. Réessaie."),
@@ -191,4 +231,6 @@ def client_strings() -> dict:
         "err.text_empty": _("Message vide."),
         "err.csrf_failed": _("Session expirée : recharge la page."),
         "err.login_required": _("Connecte-toi d’abord."),
+        "err.left_game": _("Tu as quitté cette partie."),
+        "err.game_not_running": _("Aucune partie en cours."),
     }
