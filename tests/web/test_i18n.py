@@ -21,7 +21,7 @@ def test_every_string_is_translated_with_the_same_fields(path):
     for m in messages:
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
-        assert all(strings), f"untranslated: {m.id!r}"
+        assert all(strings) and not m.fuzzy, f"untranslated: {m.id!r}"  # fuzzy is not compiled
         for string in strings:  # every plural form keeps the fields (zh has one form, fr and en two)
             assert sorted(FIELDS.findall(string)) == sorted(FIELDS.findall(ids[-1])), m.id
 
