@@ -108,7 +108,7 @@ def test_a_short_game_in_chinese_leaves_nothing_untranslated(browser, server, sc
     check(phones[-1], "waiting room (guest)")
     screen = Phone(browser, server.url, "screen")
     screen.page.goto(host.page.locator(".screen-row a").first.get_attribute("href"))
-    screen.page.wait_for_function("document.getElementById('narration').textContent.length > 0")
+    screen.page.locator("#narration:not(:empty)").wait_for()  # no wait_for_function: the CSP forbids eval
     check(screen, "room screen (waiting)")
 
     host.page.locator("#start-btn").tap()
