@@ -29,6 +29,8 @@ def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction("bad_player_count", f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
     settings = merge_settings(default_settings(), settings)
+    # Who may watch is the server's business, not the rules': a game holds no table option.
+    settings.pop("options")
     cards = deck(len(names), settings)
     rng, dealt = shuffled(seed & ((1 << 64) - 1), cards)
     game = Game(

@@ -16,6 +16,9 @@ DEFAULT_LIMITS = {
 }
 MIN_LIMIT, MAX_LIMIT = 1, 3600
 
+# Table options (RULES-VARIANTS A1.1); each built one is listed here with its default.
+DEFAULT_OPTIONS = {"spectators": False}
+
 MIN_PLAYERS, MAX_PLAYERS = 6, 18
 CHANNELS = ("village", "werewolves", "dead")
 MAX_CHAT_LENGTH = 500
@@ -37,6 +40,7 @@ def default_settings() -> dict:
         "roles": {role: True for role in OPTIONAL_ROLES},
         "captain": True,
         "limits": dict(DEFAULT_LIMITS),
+        "options": dict(DEFAULT_OPTIONS),
     }
 
 
@@ -55,6 +59,7 @@ def merge_settings(current: dict, patch: object) -> dict:
         "roles": dict(current.get("roles", {})),
         "captain": current.get("captain", True),
         "limits": dict(current.get("limits", {})),
+        "options": {**DEFAULT_OPTIONS, **current.get("options", {})},
     }
     for key, value in patch.items():
         if key == "roles":
@@ -81,6 +86,15 @@ def merge_settings(current: dict, patch: object) -> dict:
                 if not MIN_LIMIT <= seconds <= MAX_LIMIT:
                     raise _invalid(f"limits.{step} must be between {MIN_LIMIT} and {MAX_LIMIT}")
                 merged["limits"][step] = seconds
+        elif key == "options":
+            if not isinstance(value, dict):
+                raise _invalid("options must be an object")
+            for option, on in value.items():
+                if option not in DEFAULT_OPTIONS:
+                    raise _invalid(f"unknown option: {str(option)[:40]}")
+                if not isinstance(on, bool):
+                    raise _invalid(f"options.{option} must be true or false")
+                merged["options"][option] = on
         else:
             raise _invalid(f"unknown setting: {str(key)[:40]}")
     return merged
