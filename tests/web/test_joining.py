@@ -84,3 +84,12 @@ def test_a_host_on_localhost_is_told_other_phones_cannot_use_the_link(make_app):
     from werewolf.web.pages import _is_loopback
     assert all(map(_is_loopback, ("localhost", "127.0.0.1", "127.1.2.3", "::1")))
     assert not any(map(_is_loopback, ("192.168.1.20", "loups.example.org", "10.0.0.1")))
+
+
+def test_the_list_shows_my_own_unlisted_tables_to_me_only(make_table, make_player):
+    table = make_table(2)
+    listed = lambda player: [t["id"] for t in player.client.get("/api/tables").get_json()["tables"]]  # noqa: E731
+    assert table.id in listed(table.host) and table.id in listed(table.players[1])  # seated there
+    assert table.id not in listed(make_player())
+    assert table.host.post(f"/api/tables/{table.id}/leave").status_code == 200
+    assert table.id not in listed(table.host)

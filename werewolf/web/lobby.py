@@ -2,6 +2,7 @@
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import func, or_, select
+from sqlalchemy.orm import aliased
 
 from .. import service
 from ..extensions import db
@@ -29,7 +30,8 @@ def list_tables():
     """Waiting tables listed for everyone, and those where I am seated, newest first;
     304 when the list has not changed. The others are joined by link, code or QR."""
     seated = func.count(Seat.id).label("seated")
-    mine = select(Seat.id).where(Seat.table_id == Table.id, Seat.user_id == current_user.id).exists()
+    my_seat = aliased(Seat)
+    mine = select(my_seat.id).where(my_seat.table_id == Table.id, my_seat.user_id == current_user.id).exists()
     rows = db.session.execute(
         select(Table, seated).join(Seat, Seat.table_id == Table.id)
         .outerjoin(PublicTable, PublicTable.table_id == Table.id)
