@@ -119,3 +119,24 @@ class Game(db.Model):
     rev: Mapped[int] = mapped_column(default=1)  # +1 at every save of the state
     state: Mapped[str] = mapped_column(Text)  # engine.Game.to_dict() as JSON
     created_at: Mapped[float]
+
+
+class Spectator(db.Model):
+    """An account not seated that watches a table (option ``spectators``): when it last polled."""
+
+    __tablename__ = "spectators"
+    __table_args__ = (UniqueConstraint("table_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    last_seen: Mapped[float]
+
+
+class PublicTable(db.Model):
+    """A waiting table its host listed for everyone; the others are joined by link, code or QR."""
+
+    __tablename__ = "public_tables"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    since: Mapped[float]

@@ -18,7 +18,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
 from .extensions import db
-from .models import DELETED_HASH, LOCKED, Game, Seat, Table, User, deleted_name_key, random_code
+from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,7 @@ NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
 WAITING_TABLE_TTL = 24 * 3600.0  # a waiting table nobody touched for this long is cleared out
 REGISTRATION_MODES = ("open", "closed", "invite")
+WATCHING_WITHIN = 20.0  # seconds since a spectator's last poll to be counted (RULES-VARIANTS A13)
 
 
 class ServiceError(Exception):
@@ -153,6 +154,7 @@ def delete_account(user: User, password, now: float) -> None:
                 others = [s for s in table.seats if s.user_id != user_id]
                 table.host_user_id = others[0].user_id if others else None
                 table.lobby_rev += 1
+        db.session.execute(delete(Spectator).where(Spectator.user_id == user_id))  # watches nothing now
         me.name_key = deleted_name_key(user_id)
         me.password_hash = DELETED_HASH
 
@@ -208,6 +210,8 @@ def _seat(table: Table, user: User, now: float) -> Seat:
     number = max((s.number for s in table.seats), default=0) + 1
     seat = Seat(user_id=user.id, number=number, joined_at=now, last_seen=now)
     table.seats.append(seat)
+    # A spectator who sits down is a player now, no longer counted as watching.
+    db.session.execute(delete(Spectator).where(Spectator.table_id == table.id, Spectator.user_id == user.id))
     return seat
 
 
@@ -302,6 +306,42 @@ def remove_seat(table_id, user: User, number, now: float) -> Table:
     return table
 
 
+def is_public(table: Table) -> bool:
+    return db.session.get(PublicTable, table.id) is not None
+
+
+def set_public(table_id, user: User, public, now: float) -> Table:
+    """List a waiting table for everyone, or not (the default: joined by link, code or QR)."""
+    if not isinstance(public, bool):
+        raise ServiceError(400, "bad_request", "\"public\" must be true or false.")
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        _require_lobby(table)
+        listed = db.session.get(PublicTable, table.id)
+        if public and listed is None:
+            db.session.add(PublicTable(table_id=table.id, since=now))
+        elif not public and listed is not None:
+            db.session.delete(listed)
+        table.lobby_rev += 1
+    return table
+
+
+def join_by_code(code, user: User, now: float) -> Table | None:
+    """Seat a player who arrived by a table's link; None if there is no such table.
+
+    A table that has started or is full leaves the player unseated: its page says why.
+    """
+    table_id = db.session.scalar(select(Table.id).where(Table.code == code.strip().upper())) \
+        if isinstance(code, str) else None
+    if table_id is None:
+        return None
+    try:
+        return join_table(table_id, user, now)
+    except ServiceError:
+        return db.session.get(Table, table_id)
+
+
 def update_settings(table_id, user: User, patch, now: float) -> Table:
     with store.write_transaction():
         table = _locked_table(table_id)
@@ -315,10 +355,13 @@ def update_settings(table_id, user: User, patch, now: float) -> Table:
 
 
 def _close(table: Table) -> None:
-    """Delete a table with its seats and its games (the current one and any before it)."""
+    """Delete a table with its seats, its games (the current one and any before it), its
+    spectators and its public listing (rows that name it: foreign keys on PostgreSQL)."""
     table.current_game_id = None
     db.session.flush()
     db.session.execute(delete(Game).where(Game.table_id == table.id))
+    db.session.execute(delete(Spectator).where(Spectator.table_id == table.id))
+    db.session.execute(delete(PublicTable).where(PublicTable.table_id == table.id))
     db.session.delete(table)
 
 
@@ -553,3 +596,30 @@ def advance_due(now: float, limit: int = 100) -> int:
         except Exception:  # one broken game must not stop the others
             log.exception("advancing game %s failed", game_id)
     return advanced
+
+
+# ---------------------------------------------------------------- spectators
+
+def spectators_allowed(table: Table) -> bool:
+    return bool(json.loads(table.settings).get("options", {}).get("spectators"))
+
+
+def watch(table_id: str, user_id: int, now: float) -> None:
+    """Record that an account not seated watches this table, at most once per PRESENCE_WRITE_EVERY."""
+    seen = db.session.scalar(select(Spectator.last_seen).where(
+        Spectator.table_id == table_id, Spectator.user_id == user_id))
+    if seen is not None and now - seen < PRESENCE_WRITE_EVERY:
+        return
+    try:
+        with store.write_transaction():
+            changed = db.session.execute(update(Spectator).where(
+                Spectator.table_id == table_id, Spectator.user_id == user_id).values(last_seen=now)).rowcount
+            if not changed:
+                db.session.add(Spectator(table_id=table_id, user_id=user_id, last_seen=now))
+    except IntegrityError:  # another of this account's polls inserted it first
+        db.session.rollback()
+
+
+def spectator_count(table_id: str, now: float) -> int:
+    return db.session.scalar(select(func.count(Spectator.id)).where(
+        Spectator.table_id == table_id, Spectator.last_seen >= now - WATCHING_WITHIN)) or 0

@@ -335,6 +335,7 @@ class PollRead(NamedTuple):
     game_rev: int | None
     game_status: str | None
     deadline: float | None
+    spectators: int  # accounts not seated that polled since ``watching_since``
     seats: list[SeatRow]
     my_password_hash: str | None  # of the polling user, if seated: their session's key must match
 
@@ -342,21 +343,23 @@ class PollRead(NamedTuple):
 _POLL_SQL = (
     "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
     " g.rev, g.status, g.deadline,"
-    " CASE WHEN s.user_id = {p} THEN (SELECT password_hash FROM users WHERE id = s.user_id) END"
+    " CASE WHEN s.user_id = {p} THEN (SELECT password_hash FROM users WHERE id = s.user_id) END,"
+    " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = t.id AND v.last_seen >= {p})"
     " FROM seats s JOIN tables t ON t.id = s.table_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
 
 
-def read_table_for_poll(sa_engine, table_id: str, user_id: int) -> PollRead | None:
-    """The table's seats with its lobby and game revision, and the password hash of
-    ``user_id`` if seated there, in one statement (one snapshot).
+def read_table_for_poll(sa_engine, table_id: str, user_id: int, watching_since: float) -> PollRead | None:
+    """The table's seats with its lobby and game revision, the password hash of
+    ``user_id`` if seated there, and how many spectators polled since ``watching_since``,
+    in one statement (one snapshot).
 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
     """
-    rows = raw_query(sa_engine, _POLL_SQL, user_id, table_id)
+    rows = raw_query(sa_engine, _POLL_SQL, user_id, watching_since, table_id)
     if not rows:
         return None
     first, my_password_hash = rows[0], None
@@ -365,7 +368,7 @@ def read_table_for_poll(sa_engine, table_id: str, user_id: int) -> PollRead | No
         seats.append(SeatRow(r[0], r[1], r[2], r[3]))
         if r[9] is not None:
             my_password_hash = r[9]
-    return PollRead(first[4], first[5], first[6], first[7], first[8], seats, my_password_hash)
+    return PollRead(first[4], first[5], first[6], first[7], first[8], first[10], seats, my_password_hash)
 
 
 class TableRow(NamedTuple):

@@ -14,8 +14,10 @@
     button.disabled = true;
     try {
       const body = { name: form.elements.name.value, password: form.elements.password.value };
-      // Registration by invitation: the code of the table whose link brought the player.
+      // Arrived by a table's link: the same request seats the new player there (and, when
+      // registration is by invitation, its code lets them in; else they type a table's code).
       if (form.elements.table_code) body.table_code = form.elements.table_code.value;
+      else if (form.dataset.tableCode) body.table_code = form.dataset.tableCode;
       const result = await WW.api("POST", mode === "login" ? "/api/auth/login" : "/api/auth/register", body);
       if (result.ok) {
         location.href = form.dataset.next || "/";

@@ -38,7 +38,7 @@
     WW.hideError(error);
     const name = event.target.elements.name.value.trim();
     const result = await api("POST", "/api/tables", name ? { name } : {});
-    if (result.ok) location.href = result.data.table.url;
+    if (result.ok) location.href = "/t/" + result.data.table.code;
     else WW.showError(error, result.data);
   });
 
@@ -48,9 +48,13 @@
     const code = event.target.elements.code.value.trim().toUpperCase();
     if (!code) return;
     const found = await api("GET", "/api/tables/by-code/" + encodeURIComponent(code));
+    if (found.status === 404) return WW.showError(error, t("err.code_not_found", { code }));
     if (!found.ok) return WW.showError(error, found.data);
     const joined = await api("POST", `/api/tables/${found.data.table.id}/join`);
-    if (joined.ok) location.href = found.data.table.url;
+    // A table already playing opens its page all the same: it offers to watch, or says why not.
+    const started = joined.data && joined.data.error && ["game_running", "game_ended"].includes(joined.data.error.code);
+    // In-site paths, not table.url: that one is the public address (WEREWOLF_PUBLIC_URL) for other phones.
+    if (joined.ok || started) location.href = "/t/" + found.data.table.code;
     else WW.showError(error, joined.data);
   });
 

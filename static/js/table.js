@@ -32,7 +32,8 @@
   const roleEmoji = (role) => (RULES.role[role] || {}).emoji || "";
   // The role inside a sentence, with its article where the language wants one.
   const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
-  const isHost = () => view && view.table.host_seat === view.me.seat;
+  const mySeat = () => (view && view.me ? view.me.seat : null);  // null: a spectator
+  const isHost = () => view && view.me && view.table.host_seat === view.me.seat;
 
   // ------------------------------------------------------------------ polling
 
@@ -98,6 +99,27 @@
     for (const id of ["join", "lobby", "game"]) $(id).hidden = id !== section;
   }
 
+  /** A spectator keeps the join card on top (with its button while the table waits). */
+  function renderWatching() {
+    const spectator = !view.me;
+    if (spectator && view.table.status === "lobby") $("join").hidden = false;
+    $("watching").hidden = !spectator;
+    for (const id of ["join-btn", "watch-btn"]) {
+      if ($(id)) $(id).hidden = spectator && (id === "watch-btn" || view.table.status !== "lobby");
+    }
+    $("leave-btn").hidden = spectator;
+    $("cardface").hidden = spectator;  // a spectator has no card
+    $("public-row").hidden = !isHost() || view.table.status !== "lobby";
+    if (document.activeElement !== $("public-box")) $("public-box").checked = !!view.table.public;
+    for (const row of document.querySelectorAll(".screen-row")) {  // the host shows the room's screen
+      row.hidden = !isHost() || !view.table.screen_url;
+      row.querySelector("a").href = view.table.screen_url || "";
+    }
+    const line = $("spectators-line");
+    line.hidden = view.table.spectators === undefined;
+    line.textContent = t("spectators", { count: view.table.spectators || 0 });
+  }
+
   function render() {
     const status = view.table.status;
     if (status === "lobby") {
@@ -115,14 +137,16 @@
       showOnly("game");
       renderGame();
     }
+    renderWatching();
   }
 
   // ------------------------------------------------------------------ lobby
 
-  $("join-btn").addEventListener("click", async () => {
+  if ($("join-btn")) $("join-btn").addEventListener("click", async () => {
     const result = await send("POST", `/api/tables/${tableId}/join`, {}, $("join-error"));
     if (result && result.ok) etag = null;
   });
+  if ($("watch-btn")) $("watch-btn").addEventListener("click", () => poll());
 
   $("leave-btn").addEventListener("click", async () => {
     if (!confirm(t("confirm.leave"))) return;
@@ -137,6 +161,9 @@
     const input = $("share-url");
     try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); }
   });
+
+  $("public-box").addEventListener("change", (event) =>
+    send("POST", `/api/tables/${tableId}/visibility`, { public: event.target.checked }, $("settings-error")));
 
   function buildSettingsForm() {
     const limits = $("limits");
@@ -170,6 +197,7 @@
       else if (input.name === "wolves") patch = { wolves: input.value ? parseInt(input.value, 10) : null };
       else if (input.name === "rhythm") patch = { rhythm: input.value };
       else if (input.name === "preset") patch = { preset: input.value || null };
+      else if (input.name === "spectators") patch = { options: { spectators: input.checked } };
       else if (input.name === "limit") {
         const seconds = parseInt(input.value, 10);
         if (!(seconds >= 1)) return;
@@ -191,10 +219,10 @@
     $("seats").replaceChildren(...view.players.map((p) => el("li", { class: "seat" },
       el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
       el("span", { class: "seat-name" }, p.name),
-      p.seat === view.me.seat ? el("span", { class: "tag" }, t("you")) : null,
+      p.seat === mySeat() ? el("span", { class: "tag" }, t("you")) : null,
       p.seat === table.host_seat ? el("span", { class: "tag host" }, t("host")) : null,
       p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
-      isHost() && p.seat !== view.me.seat ? el("button", {
+      isHost() && p.seat !== mySeat() ? el("button", {
         type: "button", class: "small ghost",
         onclick: () => confirm(t("confirm.remove", { name: p.name })) &&
           send("DELETE", `/api/tables/${tableId}/seats/${p.seat}`, {}, $("settings-error")),
@@ -220,6 +248,7 @@
         const input = form.elements[key];
         if (input && document.activeElement !== input) input.value = settings[key] === null ? "" : String(settings[key]);
       }
+      form.elements.spectators.checked = !!(settings.options && settings.options.spectators);
       for (const input of form.querySelectorAll("input[name=limit]")) {
         if (document.activeElement !== input) input.value = settings.limits[input.dataset.step];
       }
@@ -310,7 +339,7 @@
   }
 
   function deathItem(d) {
-    return el("li", { class: "death" + (d.seat === view.me.seat ? " mine" : "") },
+    return el("li", { class: "death" + (d.seat === mySeat() ? " mine" : "") },
       el("span", { class: "avatar", dataset: { hue: hue(name(d.seat)) }, "aria-hidden": "true" }, initials(name(d.seat))),
       el("span", { class: "death-text" }, deathLine(d)),
       el("span", { class: "death-card", "aria-hidden": "true" }, roleEmoji(d.role)));
@@ -338,7 +367,7 @@
     const events = momentEvents();
     const box = $("moment");
     const parts = events.map(momentParts).filter(Boolean);
-    const dead = events.some((e) => e.kind === "deaths" && e.deaths.some((d) => d.seat === view.me.seat));
+    const dead = events.some((e) => e.kind === "deaths" && e.deaths.some((d) => d.seat === mySeat()));
     box.hidden = !parts.length;
     box.classList.toggle("my-death", dead);
     const signature = JSON.stringify(events.map((e) => e.seq)) + dead;
@@ -555,6 +584,7 @@
   function statusLine() {
     const step = view.step;
     if (!step) return "";
+    if (!view.me) return t("spectating");
     if (view.me.left) return t("left_watch");
     if (!$("moment").hidden && $("moment").classList.contains("my-death")) return "";  // the moment says it
     if (view.prompt && !["vote", "election"].includes(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
@@ -662,12 +692,12 @@
       const classes = ["tile", p.alive ? "alive" : "dead"];
       if (selection) classes.push(choosable.includes(p.seat) ? "choosable" : "dim");
       if (chosen) classes.push("chosen");
-      if (p.seat === view.me.seat) classes.push("me");
+      if (p.seat === mySeat()) classes.push("me");
       if (p.left) classes.push("left");
       // What only I know about a living player (fellow wolves, the Seer's looks) shows
       // while my card is turned over, so a neighbour glancing at the screen learns nothing.
       const revealed = !p.alive || view.table.status === "ended";
-      const shownRole = p.role && (revealed || (cardShown && p.seat !== view.me.seat)) ? p.role : null;
+      const shownRole = p.role && (revealed || (cardShown && p.seat !== mySeat())) ? p.role : null;
       const voters = votersFor[p.seat] || [];
       const wolves = wolvesOn[p.seat] || [];
       // States said in words to a screen reader (the page shows them as colour, a badge, a dot).
@@ -682,7 +712,7 @@
           el("span", { class: "avatar", dataset: { hue: hue(p.name) }, "aria-hidden": "true" }, initials(p.name)),
           el("span", { class: "tile-name" }, p.name),
           states.length ? el("span", { class: "sr-only" }, ", " + states.join(", ") + ",") : null,
-          el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === view.me.seat ? " · " + t("you") : "")),
+          el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
           shownRole ? el("span", { class: "tile-role" }, roleEmoji(shownRole) + " " + roleName(shownRole)) : null,
           p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
@@ -820,7 +850,7 @@
   function renderGameActions() {
     const running = view.table.status === "running";
     $("end-game-btn").hidden = !(running && isHost());
-    $("quit-game-btn").hidden = !(running && !view.me.left);
+    $("quit-game-btn").hidden = !(running && view.me && !view.me.left);
   }
 
   $("end-game-btn").addEventListener("click", () => {
@@ -876,7 +906,7 @@
     if (signature !== chatSignature) {
       chatSignature = signature;
       const list = $("messages");
-      list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === view.me.seat ? " mine" : "") },
+      list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === mySeat() ? " mine" : "") },
         el("span", { class: "author" }, m.name), el("span", { class: "text" }, m.text))));
       list.scrollTop = list.scrollHeight;
     }
@@ -902,7 +932,7 @@
   $("cardface").addEventListener("click", () => { cardShown = !cardShown; renderGame(); });
 
   function renderCard() {
-    const me = view.me;
+    const me = view.me || {};
     $("card-back").textContent = cardShown ? t("hide_card") : t("tap_card");
     $("card-front").hidden = !cardShown;
     $("cardface").setAttribute("aria-pressed", cardShown ? "true" : "false");
@@ -987,6 +1017,8 @@
   }
 
   // A visitor not seated yet sees "join" at once (polling the state would only get a 403).
-  if (root.dataset.seated === "0") showOnly("join");
+  // Spectators (when the table allows them) watch a waiting table at once; a game already
+  // running waits for the "watch" button.
+  if (root.dataset.seated === "0" && (root.dataset.watchable === "0" || $("watch-btn"))) showOnly("join");
   else poll();
 })();

@@ -60,19 +60,14 @@ def seat_everyone(phones, remove_role: str) -> str:
     assert link.endswith("/t/" + code)
 
     for i, phone in enumerate(others):
-        if i % 2 == 0:  # opens the shared link, has no account yet
+        if i % 2 == 0:  # opens the shared link, has no account yet: registers and sits in one step
             phone.goto(link)
-            phone.page.wait_for_url(re.compile(r"/login\?next="))
-            phone._navigating = True
-            phone.page.locator("p.switch a").tap()
-            phone.page.wait_for_url(re.compile(r"/register\?next="))
-            phone._navigating = False
-            phone.register(next_path=link)
-            phone.page.wait_for_url(re.compile(r"/t/" + code + "$"))
-            phone.page.wait_for_selector("#join:not([hidden])")
+            phone.page.wait_for_url(re.compile(r"/register\?table=" + code + "$"))
+            assert "Table des tests" in phone.page.locator("#invite").inner_text()
             if i == 0:
                 phone.shot("02-join-by-link")
-            phone.page.locator("#join-btn").tap()
+            phone.register(next_path=link)
+            phone.page.wait_for_url(re.compile(r"/t/" + code + "$"))
         else:  # registers, then types the short code
             phone.register()
             phone.page.locator("#code-form input[name=code]").type(code.lower(), delay=30)

@@ -5,8 +5,11 @@ import statistics
 import time
 
 import pytest
+from sqlalchemy import func, select
 
 from werewolf import scheduler, service
+from werewolf.extensions import db
+from werewolf.models import PublicTable, Spectator
 from werewolf.web import create_app
 from werewolf.web.security import DEFAULT_LIMITS
 
@@ -238,6 +241,18 @@ def test_deleting_the_account(make_table, make_player):
                                                                             if u[1] == alice.name]
 
 
+def test_a_deleted_account_watches_no_more(make_table, make_player):
+    table = make_table(6)
+    assert table.host.request("PATCH", f"/api/tables/{table.id}/settings",
+                              {"options": {"spectators": True}}).status_code == 200
+    watcher = make_player()
+    assert watcher.state(table.id)["table"]["spectators"] == 1
+    assert watcher.request("DELETE", "/api/me", {"password": watcher.password}).status_code == 200
+    assert table.host.state(table.id)["table"]["spectators"] == 0
+    with table.app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Spectator)) == 0
+
+
 # ---------------------------------------------------------------- operator commands
 
 def _cli(app, *args) -> str:
@@ -261,15 +276,24 @@ def test_operator_disables_an_account(make_table):
     assert failed.exit_code != 0 and "No account" in failed.output
 
 
-def test_operator_lists_and_ends_tables(make_table):
-    table = make_table(6).start()
+def test_operator_lists_and_ends_tables(make_table, make_player):
+    table = make_table(6)
     app = table.app
+    # A public table being watched: its spectators' and listing's rows go with it.
+    assert table.host.post(f"/api/tables/{table.id}/visibility", {"public": True}).status_code == 200
+    assert table.host.request("PATCH", f"/api/tables/{table.id}/settings",
+                              {"options": {"spectators": True}}).status_code == 200
+    assert make_player().state_response(table.id).status_code == 200
+    table.start()
     code = table.host.state(table.id)["table"]["code"]
     lines = [line.split("\t") for line in _cli(app, "tables", "list").splitlines()]
     assert [(t[0], t[1], t[2], t[3], t[4]) for t in lines] == [(table.id, code, "running", "6", table.host.name)]
     assert _cli(app, "tables", "end", code.lower()).startswith(f"ended table {code}")
     assert table.host.state_response(table.id).status_code == 404
     assert _cli(app, "tables", "list") == ""
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Spectator)) == 0
+        assert db.session.scalar(select(func.count()).select_from(PublicTable)) == 0
     assert table.host.create_table(name="Encore")
     failed = app.test_cli_runner().invoke(args=["tables", "end", "nope"])
     assert failed.exit_code != 0 and "No table" in failed.output

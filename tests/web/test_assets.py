@@ -34,6 +34,8 @@ def test_the_table_list_answers_304_when_unchanged(app, make_player):
         assert again.status_code == 304 and again.get_data() == b""
         assert "Content-Encoding" not in again.headers
     etag = alice.client.get("/api/tables").headers["ETag"]
-    bob.create_table(name="Nouvelle")
+    new = bob.create_table(name="Nouvelle")
+    assert alice.client.get("/api/tables", headers={"If-None-Match": etag}).status_code == 304  # unlisted
+    bob.post(f"/api/tables/{new}/visibility", {"public": True})
     changed = alice.client.get("/api/tables", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and "Nouvelle" in changed.get_data(as_text=True)

@@ -21,7 +21,10 @@ def test_create_seats_the_host_with_a_readable_code(make_player):
 
 def test_listing_shows_waiting_tables_only(make_table, make_player):
     waiting = make_table(2)
-    started = make_table(6).start()
+    assert waiting.host.post(f"/api/tables/{waiting.id}/visibility", {"public": True}).status_code == 200
+    started = make_table(6)
+    assert started.host.post(f"/api/tables/{started.id}/visibility", {"public": True}).status_code == 200
+    started.start()
     bob = make_player()
     tables = bob.client.get("/api/tables").get_json()["tables"]
     by_id = {t["id"]: t for t in tables}

@@ -3,9 +3,9 @@ import re
 
 
 def test_pages_need_login_and_keep_where_you_were_going(client):
-    response = client.get("/t/ABCDE")
-    assert response.status_code == 302 and "/login?next=/t/ABCDE" in response.headers["Location"]
-    assert client.get("/").status_code == 302
+    assert client.get("/").status_code == 302 and "/login" in client.get("/").headers["Location"]
+    response = client.get("/login?next=/t/ABCDE")
+    assert 'data-next="/t/ABCDE"' in response.get_data(as_text=True)
 
 
 def test_login_page_is_french_by_default_and_english_on_request(client):

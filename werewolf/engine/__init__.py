@@ -4,7 +4,7 @@ Standard library only; no clock (callers pass `now`), no global random (the seed
 generator's state lives in the game), no I/O.
 """
 
-from . import actions, chat, day, ending, flow, presets, registry, roles, rules, views  # noqa: F401  (day, roles, presets register themselves)
+from . import actions, chat, day, ending, flow, options, presets, registry, roles, rules, views  # noqa: F401  (day, roles, options, presets register themselves)
 from .actions import ACTION_STEP, actors, check_request, legal_actions
 from .catalog import catalog
 from .chat import readable_channels, writable_channel

@@ -22,7 +22,7 @@ DEFAULTS = {
     "WTF_CSRF_SSL_STRICT": True,
     "BABEL_DEFAULT_LOCALE": "fr",
     "BABEL_TRANSLATION_DIRECTORIES": str(ROOT / "translations"),
-    "LANGUAGES": ["fr", "en"],
+    "LANGUAGES": ["fr", "en", "zh"],
     "PASSWORD_HASH_METHOD": "scrypt",
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
@@ -71,8 +71,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .i18n import select_locale
     babel.init_app(app, locale_selector=select_locale)
 
-    from . import api, auth, catalog, cli, errors, lobby, openapi, pages
-    for module in (auth, lobby, api, catalog, openapi, pages):
+    from . import api, auth, catalog, cli, errors, lobby, openapi, pages, screen
+    for module in (auth, lobby, api, catalog, openapi, pages, screen):
         app.register_blueprint(module.bp)
     errors.register(app)
     cli.register(app)

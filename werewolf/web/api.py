@@ -87,12 +87,15 @@ def chat(table_id: str):
 
 # ---------------------------------------------------------------- the poll
 
-def _my_seat(table_id: str) -> Seat:
+def _my_seat(table_id: str) -> Seat | None:
+    """My seat at the table; None for a spectator (a table that lets accounts not seated watch)."""
     seat = db.session.scalar(select(Seat).where(Seat.table_id == table_id, Seat.user_id == current_user.id))
     if seat is None:
-        if db.session.get(Table, table_id) is None:
+        table = db.session.get(Table, table_id)
+        if table is None:
             raise ServiceError(404, "table_not_found", "No such table.")
-        raise ServiceError(403, "not_seated", "You are not seated at this table.")
+        if not service.spectators_allowed(table):
+            raise ServiceError(403, "not_seated", "You are not seated at this table.")
     return seat
 
 
@@ -103,26 +106,44 @@ def state(table_id: str):
         return login_manager.unauthorized()
     app = current_app._get_current_object()
     seat = _my_seat(table_id)
-    poll.note_presence(app, seat.id, seat.last_seen, t)
+    if seat is not None:
+        poll.note_presence(app, seat.id, seat.last_seen, t)
+    else:
+        service.watch(table_id, current_user.id, t)
+    advance_if_due(table_id, t)
+    table = db.session.get(Table, table_id)
+    if table is None:  # ended between the two reads
+        raise ServiceError(404, "table_not_found", "No such table.")
+    seat = service.seat_of(table, current_user.id)
+    if seat is None and not service.spectators_allowed(table):  # removed between the two reads
+        raise ServiceError(403, "not_seated", "You are not seated at this table.")
+    return state_response(table, seat, t)
+
+
+def advance_if_due(table_id: str, t: float) -> None:
+    """Advance the table's game if its step is overdue (play goes on even if no scheduler
+    runs), then end the read transaction so the table is read as it is now."""
     due = store.due_game_id(table_id, t)
     if due is not None:
-        poll.advance_once(app, due, t)  # play goes on even if no scheduler runs
-    db.session.rollback()  # read what the table is now, in a new transaction
+        poll.advance_once(current_app._get_current_object(), due, t)
+    db.session.rollback()
 
-    table = db.session.get(Table, table_id)
-    seat = service.seat_of(table, current_user.id)
-    if seat is None:  # removed between the two reads
-        raise ServiceError(403, "not_seated", "You are not seated at this table.")
-    connected = view.connected_seats(table.seats, seat.number, t)
+
+def state_response(table: Table, seat: Seat | None, t: float):
+    """The view of ``seat`` (None: the public view of spectators and the room's screen), or a 304."""
+    app = current_app._get_current_object()
+    number = seat.number if seat is not None else None
+    connected = view.connected_seats(table.seats, number, t)
     row: Game | None = table.current_game
     game = store.load_game(row) if row is not None else None
-    etag = view.etag_of(table.id, table.lobby_rev, seat.number, connected,
-                        (row.id, game.version_for(seat.number)) if game is not None else None)
+    spectators = service.spectator_count(table.id, t)  # as the poll gate's read counts them
+    etag = view.etag_of(table.id, table.lobby_rev, number, connected,
+                        (row.id, game.version_for(number)) if game is not None else None, spectators)
 
     def build():
         if game is None:
-            players = view.lobby_view([(s.number, s.user.name) for s in table.seats], seat.number)
-            return players, table_json_of(table), connected, None
-        return view.game_view(game, seat.number, t), table_json_of(table), connected, game.deadline
+            players = view.lobby_view([(s.number, s.user.name) for s in table.seats], number)
+            return players, table_json_of(table, spectators), connected, None
+        return view.game_view(game, number, t), table_json_of(table, spectators), connected, game.deadline
 
     return view.flask_response(view.answer(app, request.environ, t, etag, build))

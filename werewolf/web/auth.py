@@ -45,7 +45,14 @@ def register():
     service.check_registration_open(current_app.config["REGISTRATION"], body.get("table_code"))
     user = service.register(body.get("name"), body.get("password"), now())
     login_user(user, remember=True)
-    return jsonify({"user": user_json(user), "csrf_token": generate_csrf()}), 201
+    answer = {"user": user_json(user), "csrf_token": generate_csrf()}
+    if body.get("table_code") is not None:
+        # Arrived by a table's link or QR code: seated there in the same request, if it still waits.
+        table = service.join_by_code(body["table_code"], user, now())
+        answer["table"] = None if table is None else {
+            "code": table.code, "url": url_for("pages.table_page", code=table.code),
+            "seated": service.seat_of(table, user.id) is not None}
+    return jsonify(answer), 201
 
 
 @bp.post("/auth/login")

@@ -1,5 +1,5 @@
 """Helpers shared by the JSON blueprints: reading bodies, refusing politely."""
-from flask import current_app, jsonify, request
+from flask import current_app, jsonify, request, url_for
 
 from ..service import ServiceError
 
@@ -20,3 +20,11 @@ def json_body() -> dict:
 
 def error_response(status: int, code: str, message: str):
     return jsonify({"error": {"code": code, "message": message}}), status
+
+
+def public_url(endpoint: str, **values) -> str:
+    """An absolute link for other devices: on WEREWOLF_PUBLIC_URL when set, else the request's host."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)

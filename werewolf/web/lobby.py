@@ -1,11 +1,12 @@
 """Tables before (and between) games: create, list, join, leave, settings, start."""
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_login import current_user, login_required
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import aliased
 
 from .. import service
 from ..extensions import db
-from ..models import Seat, Table
+from ..models import PublicTable, Seat, Table
 from .assets import compressed
 from .http import json_body, now
 from .tables import table_json_of
@@ -26,11 +27,15 @@ def _ok(table: Table, status: int = 200):
 @bp.get("")
 @compressed()
 def list_tables():
-    """Tables waiting for players, newest first; 304 when the list has not changed."""
+    """Waiting tables listed for everyone, and those where I am seated, newest first;
+    304 when the list has not changed. The others are joined by link, code or QR."""
     seated = func.count(Seat.id).label("seated")
+    my_seat = aliased(Seat)
+    mine = select(my_seat.id).where(my_seat.table_id == Table.id, my_seat.user_id == current_user.id).exists()
     rows = db.session.execute(
         select(Table, seated).join(Seat, Seat.table_id == Table.id)
-        .where(Table.current_game_id.is_(None))
+        .outerjoin(PublicTable, PublicTable.table_id == Table.id)
+        .where(Table.current_game_id.is_(None), or_(PublicTable.table_id.is_not(None), mine))
         .group_by(Table.id).having(seated < service.MAX_PLAYERS)
         .order_by(Table.created_at.desc()).limit(50)
     ).all()
@@ -71,6 +76,11 @@ def leave(table_id: str):
 @bp.delete("/<table_id>/seats/<int:number>")
 def remove_seat(table_id: str, number: int):
     return _ok(service.remove_seat(table_id, current_user, number, now()))
+
+
+@bp.post("/<table_id>/visibility")
+def visibility(table_id: str):
+    return _ok(service.set_public(table_id, current_user, json_body().get("public"), now()))
 
 
 @bp.patch("/<table_id>/settings")

@@ -46,15 +46,18 @@ SCHEMAS = {
     "Credentials": _obj({"name": {"type": "string"}, "password": {"type": "string"}}),
     "Registration": _obj({"name": {"type": "string"}, "password": {"type": "string"}}, {
         "table_code": {"type": "string", "description": "the code of the table whose link brought "
-                       "the player: required when registration is by invitation"}}),
+                       "the player, who is seated there: required when registration is by invitation"}}),
+    "Registered": _obj({"user": _ref("User"), "csrf_token": {"type": "string"}}, {"table": {"nullable": True, **_obj(
+        {"code": {"type": "string"}, "url": {"type": "string"}, "seated": {"type": "boolean"}})}}),
     "PasswordChange": _obj({"old_password": {"type": "string"}, "new_password": {"type": "string"}}),
     "Password": _obj({"password": {"type": "string"}}),
+    "Visibility": _obj({"public": {"type": "boolean"}}),
     "Settings": _obj({
         "roles": _obj({r: {"type": "boolean"} for r in OPTIONAL_ROLE_IDS}),
         "captain": {"type": "boolean"},
         "limits": _obj({s: {"type": "integer"} for s in STEP_IDS}),
-        "wolves": WOLVES, "options": {"type": "object"}, "rhythm": RHYTHM, "preset": PRESET,
-    }),
+        "wolves": WOLVES, "rhythm": RHYTHM, "preset": PRESET,
+    }, {"options": _obj({"spectators": {"type": "boolean"}})}),
     "SettingsPatch": {
         "type": "object", "additionalProperties": False,
         "properties": {
@@ -65,7 +68,8 @@ SCHEMAS = {
                        "properties": {s: {"type": "integer", "minimum": 1, "maximum": 3600}
                                       for s in STEP_IDS}},
             "wolves": WOLVES,
-            "options": {"type": "object", "additionalProperties": False, "properties": {}},
+            "options": {"type": "object", "additionalProperties": False,
+                        "properties": {"spectators": {"type": "boolean"}}},
             "rhythm": RHYTHM,
             "preset": PRESET,
         },
@@ -75,7 +79,7 @@ SCHEMAS = {
         "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
         "host_seat": NULLABLE_SEAT, "seated": {"type": "integer", "minimum": 0},
         "settings": _ref("Settings"), "time_scale": {"type": "number"}, "url": {"type": "string"},
-    }),
+    }, {"public": {"type": "boolean"}, "screen_url": {"type": "string"}, "spectators": {"type": "integer", "minimum": 0}}),
     "TableEnvelope": _obj({"table": _ref("Table")}),
     "TableList": _obj({"tables": {"type": "array", "items": _obj({
         "id": {"type": "string"}, "code": {"type": "string"}, "name": {"type": "string"},
@@ -201,7 +205,7 @@ def document() -> dict:
                               errors=(400, 401, 403, 413, 429), body=_ref("Password")),
             },
             "/api/auth/register": {"post": _op("create an account and log in",
-                                               {"201": _json(_ref("Me"), "logged in")},
+                                               {"201": _json(_ref("Registered"), "logged in (and seated)")},
                                                errors=(400, 403, 409, 413, 429), body=_ref("Registration"))},
             "/api/auth/password": {"post": _op("change my password; my other sessions are signed out",
                                                {"200": _json(_ref("Me"), "changed, still logged in here")},
@@ -231,6 +235,9 @@ def document() -> dict:
             "/api/tables/{table_id}/start": {"post": _op("start the game (host)", table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/reopen": {"post": _op("back to the lobby after the end (host)",
                                                           table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/visibility": {"post": _op(
+                "list the waiting table for everyone, or not (host, lobby)", table_ok, params=[TABLE_ID],
+                body=_ref("Visibility"))},
             "/api/tables/{table_id}/settings": {"patch": _op(
                 "change roles, wolves, Captain, options, rhythm, preset, time limits (host, lobby)", table_ok, params=[TABLE_ID],
                 body=_ref("SettingsPatch"))},
@@ -246,6 +253,15 @@ def document() -> dict:
                 errors=(401, 403, 404), csrf=False, params=[
                     TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
                                "schema": {"type": "string"}}])},
+            "/api/tables/{table_id}/screen": {"get": _op(
+                "the public view for the room's big screen (no account; the key from table.screen_url)",
+                {"200": {**_json(_ref("View"), "the public view (me: null), exactly a spectator's"),
+                         "headers": {"ETag": {"schema": {"type": "string"}}}},
+                 "304": {"description": "unchanged since the ETag given in If-None-Match"}},
+                errors=(404,), csrf=False, params=[
+                    TABLE_ID, {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
+                               "description": "read-only key; a wrong one is 404 table_not_found"},
+                    {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/act": {"post": _op(
                 "act in the current step", {"200": _json(_ref("Ok"), "done")}, params=[TABLE_ID],
                 errors=WRITE + (503,), body=_ref("Action"))},

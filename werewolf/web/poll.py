@@ -172,12 +172,13 @@ def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: floa
     table, a signed-out session, or the lobby (whose view needs the players' names).
     """
     sa_engine = _engine(app)
-    read = store.read_table_for_poll(sa_engine, table_id, login.user_id)
+    watching_since = now - service.WATCHING_WITHIN
+    read = store.read_table_for_poll(sa_engine, table_id, login.user_id, watching_since)
     if read is None or not login.matches(read.my_password_hash):
         return None
     if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
-        read = store.read_table_for_poll(sa_engine, table_id, login.user_id)
+        read = store.read_table_for_poll(sa_engine, table_id, login.user_id, watching_since)
         if read is None:
             return None
     me = next((s for s in read.seats if s.user_id == login.user_id), None)
@@ -194,7 +195,7 @@ def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: floa
         if game is None:
             return None
     etag = view.etag_of(table_id, read.lobby_rev, me.number, connected,
-                        (read.game_id, game.version_for(me.number)))
+                        (read.game_id, game.version_for(me.number)), read.spectators)
 
     def build():
         table = _table_part(app, environ, sa_engine, table_id, read)
@@ -219,7 +220,7 @@ def _table_part(app, environ: dict, sa_engine, table_id: str, read: store.PollRe
     Shared by every view of the table: read only. Built once per table and lobby_rev
     in a process, in a request context of its own (``url_for`` needs one).
     """
-    key = (table_id, read.lobby_rev, read.game_status, view.host_key(environ))
+    key = (table_id, read.lobby_rev, read.game_status, view.host_key(environ), read.spectators)
     cache = view.table_cache(app)
     found = cache.get(key)
     if found is not None:
@@ -229,7 +230,8 @@ def _table_part(app, environ: dict, sa_engine, table_id: str, read: store.PollRe
         return None  # changed since: let the ordinary way read it all again
     host_seat = next((s.number for s in read.seats if s.user_id == row.host_user_id), None)
     with app.request_context(environ):
-        found = tables.table_json(table_id, row.code, row.name, read.game_status or "lobby",
-                                  host_seat, len(read.seats), row.settings)
+        # Never the lobby here (the gate declines it), so never listed as public.
+        found = tables.table_json(table_id, row.code, row.name, read.game_status, host_seat,
+                                  len(read.seats), row.settings, False, read.spectators)
     cache.put(key, found, None)
     return found

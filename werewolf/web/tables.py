@@ -5,30 +5,45 @@ raw read) make the same object the same way.
 """
 import json
 
-from flask import current_app, url_for
+from flask import current_app
 
 from .. import engine, service
 from ..models import Table
+from .http import now, public_url
+from .screen import screen_url
 
 
 def table_json(table_id: str, code: str, name: str, status: str, host_seat: int | None, seated: int,
-               settings: str) -> dict:
-    """``status`` is "lobby", "running" or "ended"; ``settings`` the table's JSON column."""
-    return {
+               settings: str, public: bool, spectators: int) -> dict:
+    """``status`` is "lobby", "running" or "ended"; ``settings`` the table's JSON column;
+    ``public``: listed for everyone; ``spectators``: accounts watching now."""
+    settings = json.loads(settings)
+    found = {
         "id": table_id,
         "code": code,
         "name": name,
         "status": status,
         "host_seat": host_seat,
         "seated": seated,
-        "settings": engine.shown_settings(json.loads(settings), seated),
+        "settings": engine.shown_settings(settings, seated),
         "time_scale": current_app.config["TIME_SCALE"],
-        "url": url_for("pages.table_page", code=code, _external=True),
+        "url": public_url("pages.table_page", code=code),
+        # Listed for everyone in the lobby (else joined by link, code or QR): only a waiting table.
+        "public": status == "lobby" and public,
+        # The room's big screen: public information only, so every viewer may hold its link.
+        "screen_url": screen_url(table_id),
     }
+    if settings.get("options", {}).get("spectators"):
+        found["spectators"] = spectators
+    return found
 
 
-def table_json_of(table: Table) -> dict:
-    """``table_json`` of a table row (with its seats and current game)."""
+def table_json_of(table: Table, spectators: int | None = None) -> dict:
+    """``table_json`` of a table row (with its seats and current game); ``spectators``: the
+    count if already read."""
     host = service.seat_of(table, table.host_user_id) if table.host_user_id else None
-    return table_json(table.id, table.code, table.name, service.table_status(table),
-                      host.number if host else None, len(table.seats), table.settings)
+    status = service.table_status(table)
+    if spectators is None:
+        spectators = service.spectator_count(table.id, now()) if service.spectators_allowed(table) else 0
+    return table_json(table.id, table.code, table.name, status, host.number if host else None,
+                      len(table.seats), table.settings, status == "lobby" and service.is_public(table), spectators)

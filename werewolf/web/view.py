@@ -28,13 +28,15 @@ SECONDS_LEFT_MARK = "\x00seconds_left\x00"
 _MARK_JSON = json.dumps(SECONDS_LEFT_MARK).encode()
 
 
-def etag_of(table_id: str, lobby_rev: int, seat: int, connected: tuple, game_version) -> str:
-    """``game_version`` is (game id, version for this seat) or None in the lobby."""
-    parts = (table_id, lobby_rev, seat, connected, game_version)
+def etag_of(table_id: str, lobby_rev: int, seat: int | None, connected: tuple, game_version,
+            spectators: int) -> str:
+    """``game_version`` is (game id, version for this seat) or None in the lobby; ``seat``
+    None: the public view (a spectator, the room's screen); ``spectators``: how many watch."""
+    parts = (table_id, lobby_rev, seat, connected, game_version, spectators)
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
 
 
-def connected_seats(seats, my_number: int, now: float) -> tuple:
+def connected_seats(seats, my_number: int | None, now: float) -> tuple:
     """Seats polled within CONNECTED_WITHIN, and mine (I am polling right now)."""
     within = CONNECTED_WITHIN  # every poll runs this over every seat: cheapest test first
     return tuple(s.number for s in seats if now - s.last_seen < within or s.number == my_number)
@@ -135,15 +137,18 @@ def flask_response(answer: Answer):
 
 
 
-def game_view(game, my_number: int, now: float) -> dict:
+def game_view(game, my_number: int | None, now: float) -> dict:
+    """``my_number`` None: the public view (engine.view_for), what spectators and the screen see."""
     return dict(engine.view_for(game, my_number, now))
 
 
-def lobby_view(names: list[tuple[int, str]], my_number: int) -> dict:
-    """The waiting room's view: ``names`` are (seat, name) in seat order."""
+def lobby_view(names: list[tuple[int, str]], my_number: int | None) -> dict:
+    """The waiting room's view: ``names`` are (seat, name) in seat order; ``my_number`` None:
+    a spectator's or the screen's."""
+    me = {"seat": my_number, "name": dict(names)[my_number], "captain": False} if my_number is not None else None
     return {
         "status": "lobby",
-        "me": {"seat": my_number, "name": dict(names)[my_number], "captain": False},
+        "me": me,
         "players": [{"seat": number, "name": name, "alive": True, "captain": False} for number, name in names],
         "composition": {},
         "step": None,

@@ -1,0 +1,231 @@
+/* The room's big screen: polls the table's public view (GET /api/tables/<id>/screen?key=)
+   and shows it large: the step and its countdown, the narration, the players living and dead,
+   the live votes with names, each moment big, and the end with every card. Optional spoken
+   narration (speechSynthesis), off until the button is pressed: browsers need a gesture. */
+"use strict";
+
+(() => {
+  const { t, tn, el } = WW;
+  const root = document.getElementById("screen");
+  const $ = (id) => document.getElementById(id);
+  const STATE_URL = `/api/tables/${root.dataset.tableId}/screen?key=${encodeURIComponent(root.dataset.key)}`;
+  const NIGHT_STEPS = ["cupid", "seer", "werewolves", "witch"];
+  const ROLE_EMOJI = { werewolf: "🐺", villager: "🌾", seer: "🔮", witch: "🧪", hunter: "🏹", cupid: "💘" };
+  const POLL_MS = 1500;
+  const MOMENT_MS = 7000;
+  const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "hunter_shot", "succession",
+                                "tiebreak"]);
+
+  let view = null;
+  let etag = null;
+  let deadline = null;      // Date.now() value when the step's time runs out
+  let lastSeq = null;       // events up to this one were already shown
+  let lastNarration = "";
+  const moments = [];       // texts waiting to be shown big
+  let momentTimer = null;
+
+  const name = (seat) => (view.players.find((p) => p.seat === seat) || {}).name || "?";
+  const roleName = (role) => t("role." + role);
+  // The role inside a sentence, with its article where the language wants one ("c’était la Voyante").
+  const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
+  const winnerTitle = (w) => t("winner." + (w.reason || w.camp));  // "stopped" by the host, "idle"
+
+  // ------------------------------------------------------------------ polling
+
+  async function poll() {
+    try {
+      const headers = { "Accept": "application/json" };
+      if (etag) headers["If-None-Match"] = etag;
+      const response = await fetch(STATE_URL, { headers, cache: "no-store", credentials: "omit" });
+      $("offline").hidden = true;
+      if (response.ok && response.status !== 304) {
+        etag = response.headers.get("ETag");
+        view = await response.json();
+        deadline = view.step ? Date.now() + view.step.seconds_left * 1000 : null;
+        render();
+      }
+    } catch (e) {
+      $("offline").hidden = false;
+    }
+    setTimeout(poll, POLL_MS);
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  function render() {
+    const status = view.table.status;
+    const night = !!(view.step && NIGHT_STEPS.includes(view.step.id));
+    document.body.classList.toggle("night", night);
+    document.body.classList.toggle("day", !night);
+    $("waiting").hidden = status !== "lobby";
+    if (status === "lobby") {
+      const qr = $("qr");
+      if (!qr.getAttribute("src")) qr.src = root.dataset.qr;
+      $("url").textContent = view.table.url;
+    }
+    $("phase").textContent = !view.step ? "" : view.step.night !== undefined
+      ? "🌙 " + t("night", { n: view.step.night }) : "☀️ " + t("day", { n: view.step.day });
+    narrate(narration());
+    tick();
+    renderTiles();
+    renderEnd();
+    collectMoments();
+  }
+
+  function narration() {
+    if (view.table.status === "lobby") return t("lobby.waiting", { count: view.players.length });
+    if (view.winner) return winnerTitle(view.winner);
+    if (!view.step) return "";
+    return t("step." + view.step.id, { name: view.step.actor ? name(view.step.actor) : "" });
+  }
+
+  function narrate(text) {
+    $("narration").textContent = text;
+    if (text && text !== lastNarration) speak(text);
+    lastNarration = text;
+  }
+
+  function tick() {
+    const clock = $("clock");
+    if (!view || !view.step || deadline === null) {
+      clock.hidden = true;
+      return;
+    }
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    clock.hidden = false;
+    $("seconds").textContent = left < 100 ? String(left) : Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    clock.classList.toggle("urgent", left <= 10);
+  }
+  setInterval(tick, 250);
+
+  function renderTiles() {
+    const voting = view.step && (view.step.id === "vote" || view.step.id === "election");
+    const captain = view.players.find((p) => p.captain && p.alive);
+    const voters = {};
+    const counts = {};
+    for (const [voter, target] of Object.entries(view.votes || {})) {
+      if (target === null) continue;
+      const weight = view.step && view.step.id === "vote" && captain && captain.seat === Number(voter) ? 2 : 1;
+      counts[target] = (counts[target] || 0) + weight;
+      (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight === 2 ? " ×2" : ""));
+    }
+    const most = Math.max(0, ...Object.values(counts));
+    $("tiles").replaceChildren(...view.players.map((p) => {
+      const classes = ["tile", p.alive ? "alive" : "dead"];
+      if (voting && most && counts[p.seat] === most) classes.push("leading");
+      return el("li", { class: classes.join(" ") },
+        el("span", { class: "who" }, (p.captain ? "🎖️ " : "") + p.name),
+        el("span", { class: "seat" }, "#" + p.seat + (p.alive ? "" : " · " + t("dead"))),
+        p.role ? el("span", { class: "role" }, (ROLE_EMOJI[p.role] || "") + " " + roleName(p.role)) : null,
+        voting && counts[p.seat] ? el("span", { class: "count" }, tn("votes_n", counts[p.seat])) : null,
+        voting && voters[p.seat] ? el("span", { class: "voters" }, WW.list(voters[p.seat])) : null);
+    }));
+    const cast = Object.keys(view.votes || {}).length;
+    const living = view.players.filter((p) => p.alive).length;
+    $("tally").textContent = voting ? t("screen.voted", { count: cast, total: living }) : "";
+  }
+
+  function renderEnd() {
+    const ended = view.table.status === "ended" && view.winner;
+    $("end").hidden = !ended;
+    if (!ended) return;
+    $("why").textContent = [view.winner.reason ? "" : t("why." + view.winner.camp), view.winner.seats.length
+      ? t("winners", { names: WW.list(view.winner.seats.map(name)) }) : ""].join(" ");
+  }
+
+  // ------------------------------------------------------------------ moments
+
+  function momentText(e) {
+    switch (e.kind) {
+      case "deaths":
+        if (e.deaths.length) return e.deaths.map((d) => t(d.cause === "grief" ? "ev.death_grief" : "ev.death",
+          { name: name(d.seat), role: roleInSentence(d.role) })).join("\n");
+        return e.moment === "night" ? t("ev.deaths_none") : null;
+      case "vote_result":
+        if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
+        return e.tied.length ? t("ev.vote_tie", { names: WW.list(e.tied.map(name)) }) : t("ev.vote_none");
+      case "election_result":
+        return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
+      case "hunter_shot":
+        return e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
+          : t("ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) });
+      case "succession":
+        return e.captain === null ? t("ev.succession_none")
+          : t("ev.succession", { previous: name(e.previous), name: name(e.captain) });
+      case "tiebreak":
+        return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
+      default: return null;
+    }
+  }
+
+  function collectMoments() {
+    const events = view.events || [];
+    const newest = events.length ? events[events.length - 1].seq : 0;
+    if (lastSeq === null || newest < lastSeq) {  // first view, or a new game: nothing to replay
+      lastSeq = newest;
+      return;
+    }
+    for (const e of events) {
+      if (e.seq <= lastSeq || !MOMENT_KINDS.has(e.kind)) continue;
+      const text = momentText(e);
+      if (text) moments.push(text);
+    }
+    lastSeq = newest;
+    if (!momentTimer) nextMoment();
+  }
+
+  function nextMoment() {
+    const box = $("moment");
+    const text = moments.shift();
+    if (text === undefined) {
+      box.hidden = true;
+      momentTimer = null;
+      return;
+    }
+    $("moment-text").textContent = text;
+    box.hidden = false;
+    speak(text);
+    momentTimer = setTimeout(nextMoment, moments.length ? MOMENT_MS / 2 : MOMENT_MS);  // a queue goes faster
+  }
+  $("moment").addEventListener("click", () => { clearTimeout(momentTimer); nextMoment(); });
+
+  // ------------------------------------------------------------------ spoken narration
+
+  const synth = window.speechSynthesis;
+  let speaking = false;
+  const LANGS = { fr: ["fr-FR", "fr"], en: ["en-GB", "en-US", "en"], zh: ["zh-TW", "zh-HK", "cmn", "zh"] };
+
+  function voice() {
+    const lang = (document.documentElement.lang || "fr").slice(0, 2);
+    const voices = synth.getVoices();
+    for (const wanted of LANGS[lang] || [lang]) {
+      const found = voices.find((v) => v.lang.replace("_", "-").toLowerCase().startsWith(wanted.toLowerCase()));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  function speak(text) {
+    if (!speaking || !synth) return;
+    const utterance = new SpeechSynthesisUtterance(text);
+    const chosen = voice();
+    if (chosen) {
+      utterance.voice = chosen;
+      utterance.lang = chosen.lang;
+    } else {
+      utterance.lang = document.documentElement.lang || "fr";
+    }
+    synth.speak(utterance);
+  }
+
+  const speakButton = $("speak");
+  if (!synth) speakButton.hidden = true;
+  speakButton.addEventListener("click", () => {
+    speaking = !speaking;
+    speakButton.setAttribute("aria-pressed", speaking ? "true" : "false");
+    if (!speaking) synth.cancel();
+    else if (lastNarration) speak(lastNarration);
+  });
+
+  poll();
+})();

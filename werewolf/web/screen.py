@@ -1,0 +1,59 @@
+"""The room's big screen: a TV or a laptop that every player in the room sees.
+
+No account: the table's id and a read-only key that the host's page shows. The key is
+an HMAC of the table id under the app's secret key, so nothing is stored and it cannot
+be guessed from the code or the link. What the screen receives is exactly the public
+view (``engine.view_for(game, None)``, like a spectator's): never a living player's
+card, a night action or a private channel.
+"""
+import hashlib
+import hmac
+
+from flask import Blueprint, current_app, render_template, request
+
+from ..extensions import db
+from ..models import Table
+from ..service import ServiceError
+from .http import now, public_url
+
+bp = Blueprint("screen", __name__)
+
+KEY_LENGTH = 24
+
+
+def screen_key(table_id: str) -> str:
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, b"screen:" + table_id.encode(), hashlib.sha256).hexdigest()[:KEY_LENGTH]
+
+
+def screen_url(table_id: str) -> str:
+    return public_url("screen.screen_page", table_id=table_id, key=screen_key(table_id))
+
+
+def _table_for_key(table_id: str) -> Table:
+    """The table if ``?key=`` is its screen key; else the same 404 as a table that does not exist."""
+    key = request.args.get("key", "")
+    table = db.session.get(Table, table_id) if len(table_id) <= 64 else None
+    if table is None or not isinstance(key, str) or not hmac.compare_digest(key.encode(), screen_key(table.id).encode()):
+        raise ServiceError(404, "table_not_found", "No such table.")
+    return table
+
+
+@bp.get("/tables/<table_id>/screen")
+def screen_page(table_id: str):
+    table = _table_for_key(table_id)
+    return render_template("screen.html", table=table, key=screen_key(table.id))
+
+
+@bp.get("/api/tables/<table_id>/screen")
+def screen_state(table_id: str):
+    """The public view of the table for the room's screen, with ETag/304 like the player's poll."""
+    from .api import advance_if_due, state_response
+    table_id = _table_for_key(table_id).id
+    t = now()
+    advance_if_due(table_id, t)  # the game may move on just now
+    table = db.session.get(Table, table_id)
+    if table is None:
+        raise ServiceError(404, "table_not_found", "No such table.")
+    return state_response(table, None, t)
