@@ -18,8 +18,17 @@ def test_two_hundred_random_games_leak_nothing():
     print(stats.line())
     assert stats.games == CI_GAMES
     assert set(stats.roles) == {"werewolf", "villager", "seer", "witch", "hunter", "cupid"}
-    assert {"cupid", "seer", "werewolves", "witch", "dawn", "hunter", "succession",
-            "election", "debate", "vote", "tiebreak"} <= set(stats.steps)
+    every_step = {"cupid", "seer", "werewolves", "witch", "dawn", "hunter", "succession",
+                  "election", "debate", "vote", "tiebreak"}
+    # The deals are the server's own draws, so a rare step (a tie with a living Captain)
+    # can be missing from one batch: play on, a little, until every step has been audited.
+    for extra in range(1, 6):
+        if every_step <= set(stats.steps):
+            break
+        more = audit.run_many(20, seed=2026 + extra, workers=workers, small_tables=True)
+        stats.steps.update(more.steps)
+        stats.views_checked += more.views_checked
+    assert every_step <= set(stats.steps)
     assert min(stats.sizes) == 6 and max(stats.sizes) >= 16
     assert stats.views_checked > CI_GAMES * 50 and stats.refusals_compared > CI_GAMES
 
