@@ -215,6 +215,26 @@ class Phone:
         finally:
             self._navigating = False
 
+    def create_table(self, name: str) -> str:
+        """From the home page, create a table and wait in its lobby; returns its code."""
+        self.page.wait_for_selector("#create-form")
+        self.page.fill("#create-form input[name=name]", name)
+        self._navigating = True
+        self.page.locator("#create-form button[type=submit]").tap()
+        self.page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+        self._navigating = False
+        self.page.wait_for_selector("#lobby:not([hidden])")
+        return self.page.locator("#share-code").inner_text().strip()
+
+    def join_by_code(self, code: str):
+        """From the home page, type a table's code (as a player would, in lower case) and sit."""
+        self.page.locator("#code-form input[name=code]").type(code.lower(), delay=30)
+        self._navigating = True
+        self.page.locator("#code-form button[type=submit]").tap()
+        self.page.wait_for_url(re.compile(r"/t/" + code + "$"))
+        self._navigating = False
+        self.page.wait_for_selector("#lobby:not([hidden])")
+
     def tap_text(self, scope: str, text: str):
         self.page.locator(scope).get_by_text(text, exact=True).tap()
 

@@ -49,13 +49,7 @@ def seat_everyone(phones, remove_role: str) -> str:
     host.register()
     host.page.wait_for_selector("#create-form")
     host.shot("01-home")
-    host.page.fill("#create-form input[name=name]", "Table des tests")
-    host._navigating = True
-    host.page.locator("#create-form button[type=submit]").tap()
-    host.page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    host._navigating = False
-    host.page.wait_for_selector("#lobby:not([hidden])")
-    code = host.page.locator("#share-code").inner_text().strip()
+    code = host.create_table("Table des tests")
     link = host.page.locator("#share-url").input_value()
     assert link.endswith("/t/" + code)
 
@@ -70,11 +64,7 @@ def seat_everyone(phones, remove_role: str) -> str:
             phone.page.wait_for_url(re.compile(r"/t/" + code + "$"))
         else:  # registers, then types the short code
             phone.register()
-            phone.page.locator("#code-form input[name=code]").type(code.lower(), delay=30)
-            phone._navigating = True
-            phone.page.locator("#code-form button[type=submit]").tap()
-            phone.page.wait_for_url(re.compile(r"/t/" + code + "$"))
-            phone._navigating = False
+            phone.join_by_code(code)
         phone.page.wait_for_selector("#lobby:not([hidden])")
 
     n = len(phones)

@@ -7,7 +7,6 @@ dealt Guard protects a player and says he is done; a card in the middle is a gho
 that passes with no prompt on any screen.
 """
 import os
-import re
 import sys
 
 import pytest
@@ -41,22 +40,10 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     try:
         host = phones[0]
         host.register()
-        host.page.wait_for_selector("#create-form")
-        host.page.fill("#create-form input[name=name]", "Voleur et Salvateur")
-        host._navigating = True
-        host.page.locator("#create-form button[type=submit]").tap()
-        host.page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-        host._navigating = False
-        host.page.wait_for_selector("#lobby:not([hidden])")
-        code = host.page.locator("#share-code").inner_text().strip()
+        code = host.create_table("Voleur et Salvateur")
         for phone in phones[1:]:
             phone.register()
-            phone.page.locator("#code-form input[name=code]").type(code.lower(), delay=20)
-            phone._navigating = True
-            phone.page.locator("#code-form button[type=submit]").tap()
-            phone.page.wait_for_url(re.compile(r"/t/" + code + "$"))
-            phone._navigating = False
-            phone.page.wait_for_selector("#lobby:not([hidden])")
+            phone.join_by_code(code)
         host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
         # 6 seats: one wolf, the Seer, the Witch, the Guard, the Thief and a Villager (+2 in the middle).
         for role, on in (("hunter", False), ("cupid", False), ("guard", True), ("thief", True)):
