@@ -55,7 +55,7 @@ def default_settings() -> dict:
         "captain": True,
         "limits": rhythm_limits("classique", every_step=False),
         "wolves": None,
-        "options": {},
+        "options": {option.id: option.default for option in registry.OPTIONS.values()},
         "rhythm": "classique",
         "preset": None,
     }
