@@ -9,8 +9,7 @@
   const root = document.getElementById("screen");
   const $ = (id) => document.getElementById(id);
   const STATE_URL = `/api/tables/${root.dataset.tableId}/screen?key=${encodeURIComponent(root.dataset.key)}`;
-  const NIGHT_STEPS = ["cupid", "seer", "werewolves", "witch"];
-  const ROLE_EMOJI = { werewolf: "🐺", villager: "🌾", seer: "🔮", witch: "🧪", hunter: "🏹", cupid: "💘" };
+  let RULES = { role: {} };  // the engine's catalog (GET /api/catalog): roles with their emoji
   const POLL_MS = 1500;
   const MOMENT_MS = 7000;
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "hunter_shot", "succession",
@@ -54,7 +53,7 @@
 
   function render() {
     const status = view.table.status;
-    const night = !!(view.step && NIGHT_STEPS.includes(view.step.id));
+    const night = !!(view.step && view.step.night !== undefined);  // a night step carries its night
     document.body.classList.toggle("night", night);
     document.body.classList.toggle("day", !night);
     $("waiting").hidden = status !== "lobby";
@@ -116,7 +115,7 @@
       return el("li", { class: classes.join(" ") },
         el("span", { class: "who" }, (p.captain ? "🎖️ " : "") + p.name),
         el("span", { class: "seat" }, "#" + p.seat + (p.alive ? "" : " · " + t("dead"))),
-        p.role ? el("span", { class: "role" }, (ROLE_EMOJI[p.role] || "") + " " + roleName(p.role)) : null,
+        p.role ? el("span", { class: "role" }, ((RULES.role[p.role] || {}).emoji || "") + " " + roleName(p.role)) : null,
         voting && counts[p.seat] ? el("span", { class: "count" }, tn("votes_n", counts[p.seat])) : null,
         voting && voters[p.seat] ? el("span", { class: "voters" }, WW.list(voters[p.seat])) : null);
     }));
@@ -227,5 +226,5 @@
     else if (lastNarration) speak(lastNarration);
   });
 
-  poll();
+  WW.catalog().then((rules) => { RULES = rules; }).catch(() => {}).finally(poll);
 })();
