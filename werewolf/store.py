@@ -344,7 +344,8 @@ _POLL_SQL = (
     "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
     " g.rev, g.status, g.deadline,"
     " CASE WHEN s.user_id = {p} THEN (SELECT password_hash FROM users WHERE id = s.user_id) END,"
-    " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = t.id AND v.last_seen >= {p})"
+    # Not correlated with the row (the table is a parameter): counted once, not once per seat.
+    " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
     " FROM seats s JOIN tables t ON t.id = s.table_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
@@ -359,7 +360,7 @@ def read_table_for_poll(sa_engine, table_id: str, user_id: int, watching_since: 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
     """
-    rows = raw_query(sa_engine, _POLL_SQL, user_id, watching_since, table_id)
+    rows = raw_query(sa_engine, _POLL_SQL, user_id, table_id, watching_since, table_id)
     if not rows:
         return None
     first, my_password_hash = rows[0], None
