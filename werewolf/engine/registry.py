@@ -49,6 +49,7 @@ HOOK_POINTS = {
     "step_time_out": "(game, now) -> bool: settle the current step's time-out instead of the step",
     "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
     "all_dead": "(game) -> winner dict or None: who wins when nobody is alive (default nobody)",
+    "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
     "mixed_couple": "(game) -> set of seats who play only for their couple",
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view_me": "(game, seat, me): add this seat's private fields to view['me']",
@@ -133,6 +134,7 @@ class Option:
     values: tuple = ()            # the allowed values of a choice (not a true/false option)
     steps: tuple = ()             # the steps it brings
     actions: tuple = ()           # StandingAction values it brings
+    events: tuple = ()            # the event kinds it emits (the catalog lists them)
 
 
 @dataclass(frozen=True)

@@ -6,3 +6,9 @@ One import a line (the order does not matter: hooks run in (priority, id) order)
 from . import spectators
 from . import tie
 from . import secret_ballot
+from . import seer_camp
+from . import witch_one_potion
+from . import witch_no_self_save
+from . import poisoned_hunter_silent
+from . import hunter_vote_shot_first
+from . import testament

@@ -44,5 +44,5 @@ def _tally_time_out(game: Game, now: float) -> None:
 TALLY = Step("tally", "day", (8, 10, 15), time_out=_tally_time_out, order=168, option=ID)
 
 OPTION = registry.register_option(Option(
-    id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,),
+    id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,), events=("ballots",),
     hooks={"ballot_audience": _ballot_audience, "round_closes": _round_closes}))

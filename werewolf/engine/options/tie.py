@@ -11,7 +11,7 @@ sentence), so a secret ballot, the Captain's double vote and the lovers' rule ap
 them as to the vote. A tie at any round (`vote`, `stake`...) comes here by `vote_tie`.
 """
 from .. import day, flow, registry
-from ..game import EVERYONE, Game
+from ..game import Game
 from ..registry import CONFIRM, SEAT, Action, Option, Step
 
 ID = "tie"
@@ -66,7 +66,7 @@ def _defense_prompt(game: Game, seat: int, living) -> list[dict]:
 def _defense_done(game: Game, seat: int, _, now: float) -> None:
     defended = _state(game)["defended"]
     defended.append(seat)
-    game.emit("defense_done", EVERYONE, now, seat=seat)
+    game.touch(seat)   # his prompt closed; the others learn it only when the defense ends
     if all(s in defended for s in game.tied):
         _after_defense(game, now)
 

@@ -89,9 +89,10 @@ def _succession_prompt(game, seat, living):
     return [{"action": "succession.name", "choices": living}]
 
 
-def _succession_name(game: Game, seat: int, target: int, now: float) -> None:
+def _succession_name(game: Game, seat: int, target: int, now: float, **extra) -> None:
+    """``extra``: more fields for the event (``testament=True`` when his testament names him)."""
     game.captain = target
-    game.emit("succession", EVERYONE, now, previous=seat, captain=target)
+    game.emit("succession", EVERYONE, now, previous=seat, captain=target, **extra)
     flow.continue_follow_ups(game, now)
 
 
