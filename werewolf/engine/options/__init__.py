@@ -12,3 +12,5 @@ from . import witch_no_self_save
 from . import poisoned_hunter_silent
 from . import hunter_vote_shot_first
 from . import testament
+from . import lovers_no_cross_vote
+from . import speech_turns
