@@ -21,7 +21,8 @@ def catalog() -> dict:
                   for r in registry.ROLES.values()],
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,
                    "limits": dict(zip(registry.RHYTHMS, s.limits)), "default_limit": s.limit,
-                   "actions": [a.id for a in s.actions], "shows": list(s.shows)}
+                   "actions": [a.id for a in s.actions], "shows": list(s.shows), "ballots": s.ballots,
+                   "option": s.option}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
         "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "kind": a.kind,
