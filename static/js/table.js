@@ -11,6 +11,11 @@
   let RULES = null;         // the catalog (GET /api/catalog): roles, steps, actions, kinds
   const isNightStep = (id) => !!RULES.step[id] && RULES.step[id].phase === "night";
   const kindOf = (action) => (RULES.action[action] || {}).kind;
+  // Steps whose ballots the view lists (the election and every elimination round).
+  const isBallotStep = (id) => !!RULES.step[id] && !!RULES.step[id].ballots;
+  // Elimination rounds where a living Captain's ballot counts twice (A3.12; a re-vote
+  // happens only without a Captain).
+  const isRound = (id) => isBallotStep(id) && id !== "election";
   const POLL_MS = 1500;
 
   let view = null;          // the last view received
@@ -293,7 +298,8 @@
       return;
     }
     $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
-    $("step-text").textContent = t("step." + step.id, { name: step.actor ? name(step.actor) : "" });
+    $("step-text").textContent = t("step." + step.id,
+      { name: step.actor ? name(step.actor) : "", names: step.tied ? names(step.tied) : "" });
     $("countdown").hidden = false;
     tick();
   }
@@ -320,7 +326,7 @@
   // step, then goes to the recaps. Private ones (the Seer's answer, the lovers) only while
   // the card is turned over, or at night when every other eye is shut.
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
-                                "hunter_shot", "seer_look", "lover", "player_left"]);
+                                "hunter_shot", "seer_look", "lover", "player_left", "ballots"]);
   const PRIVATE_EVENTS = new Set(["thief_cards", "thief_swap", "wolves_joined", "guard_protect",
                                   "seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
                                   "witch_victim", "witch_save", "witch_poison"]);
@@ -359,6 +365,7 @@
         return { head: e.moment === "night" ? t("moment.night") : null, lines: e.deaths.map(deathItem) };
       case "vote_result": return { head: eventText(e), lines: e.tally && Object.keys(e.tally).length ? [el("li", { class: "tally" }, tallyText(e.tally))] : [] };
       case "election_result": return { head: eventText(e), lines: Object.keys(e.tally || {}).length ? [el("li", { class: "tally" }, tallyText(e.tally))] : [] };
+      case "ballots": return { head: t("ev.ballots"), lines: ballotsEventLines(e).map((line) => el("li", { class: "tally" }, line)) };
       default: return { head: eventText(e), lines: [] };
     }
   }
@@ -396,12 +403,14 @@
     const votes = [];
     let open = null;
     for (const e of view.events) {
-      if (e.kind === "step" && (e.step === "vote" || e.step === "election")) {
+      if (e.kind === "step" && isBallotStep(e.step)) {
         open = { step: e.step, day: e.day, ballots: {}, living: [...alive], result: null };
         votes.push(open);
       } else if (e.kind === "vote_cast" && open) {
         if (e.target === null && e.step === "election") delete open.ballots[e.seat];
         else open.ballots[e.seat] = e.target;
+      } else if (e.kind === "ballots" && open) {
+        open.ballots = Object.assign({}, e.ballots);   // a secret round, published at the count
       } else if ((e.kind === "vote_result" || e.kind === "election_result") && open) {
         open.result = e;
         open = null;
@@ -410,6 +419,21 @@
       }
     }
     return votes;
+  }
+
+  /** The ballots published at a secret round's count (A5.1): every voter, null included. */
+  function ballotsEventLines(e) {
+    const lines = ballotLines({ ballots: e.ballots, living: [] });
+    if (e.captain !== null && e.captain !== undefined && String(e.captain) in e.ballots && e.ballots[e.captain] !== null) {
+      lines.push(t("ev.ballots_captain", { name: name(e.captain) }));
+    }
+    return lines;
+  }
+
+  /** Whether the current round's ballots are secret (option secret_ballot, A5.1). */
+  function secretRound() {
+    const options = (view.table && view.table.settings && view.table.settings.options) || {};
+    return !!options.secret_ballot && !!view.step && isRound(view.step.id);
   }
 
   /** Who voted for whom: one line per target, then abstentions and silent voters. */
@@ -429,7 +453,8 @@
   }
 
   function voteBlock(vote) {
-    const title = vote.step === "election" ? t("recap.election", { n: vote.day }) : t("recap.vote_of", { n: vote.day });
+    const titles = { election: "recap.election", revote: "recap.revote_of", runoff: "recap.runoff_of" };
+    const title = t(titles[vote.step] || "recap.vote_of", { n: vote.day });
     return el("div", { class: "recap-vote" },
       el("h3", {}, title),
       vote.result ? el("p", { class: "recap-result" }, eventText(vote.result)) : el("p", { class: "muted" }, t("recap.in_progress")),
@@ -470,7 +495,7 @@
     const hasNight = view.events.some((e) => e.kind === "deaths" && e.moment === "night");
     $("recaps").hidden = !(hasNight || votes.length) || view.table.status === "lobby";
     $("recap-night").hidden = !hasNight;
-    $("recap-vote").hidden = !votes.some((v) => v.step === "vote");
+    $("recap-vote").hidden = !votes.some((v) => isRound(v.step));
     $("recap-days").hidden = !votes.length;
     for (const which of ["night", "vote", "days"]) {
       $("recap-" + which).setAttribute("aria-expanded", recapOpen === which ? "true" : "false");
@@ -484,7 +509,7 @@
     $("recap-title").textContent = $("recap-" + recapOpen).textContent;
     let body;
     if (recapOpen === "night") body = lastNightBlock();
-    else if (recapOpen === "vote") body = [voteBlock(votes.filter((v) => v.step === "vote").pop())];
+    else if (recapOpen === "vote") body = [voteBlock(votes.filter((v) => isRound(v.step)).pop())];
     else body = votes.slice().reverse().map(voteBlock);
     $("recap-body").replaceChildren(...body);
     paintAvatars(panel);
@@ -544,6 +569,10 @@
         buttons.push(button(t("btn.take_card", { n, role: roleName(spec.cards[n - 1]) }), "primary",
           () => act(WW.actBody(RULES, spec.action, n))));
       }
+    } else if (prompt.actions.every((a) => kindOf(a.action) === "confirm")) {
+      // Nothing to choose (a defense, a speaking turn): the buttons below.
+      $("prompt-title").textContent = t("prompt." + prompt.actions[0].action);
+      if (secretRound()) info = t("secret_ballot.note");
     } else {
       const spec = prompt.actions.find((a) => kindOf(a.action) !== "confirm") || prompt.actions[0];
       $("prompt-title").textContent = t("prompt." + spec.action);
@@ -552,6 +581,8 @@
         info = t("current", { name: name(spec.current) });
       } else if (spec.voted) {
         info = t("current", { name: t("nobody") });
+      } else if (secretRound()) {
+        info = t("secret_ballot.note");
       }
     }
     if (selection) {
@@ -564,7 +595,7 @@
       const secondary = selection.nullable || actions["witch.done"];
       buttons.push(button(t("btn.confirm"), "primary" + (secondary ? " half" : ""), () => confirmSelection(), !ready));
       const spec = prompt.actions.find((a) => a.action === selection.action) || {};
-      const abstaining = selection.action === "vote.cast";
+      const abstaining = isRound(RULES.action[selection.action] ? RULES.action[selection.action].step : "");
       if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
         const label = abstaining ? t("btn.abstain") : t("btn.withdraw");
         buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
@@ -588,13 +619,15 @@
     if (!view.me) return t("spectating");
     if (view.me.left) return t("left_watch");
     if (!$("moment").hidden && $("moment").classList.contains("my-death")) return "";  // the moment says it
-    if (view.prompt && !["vote", "election"].includes(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
+    if (view.prompt && !isBallotStep(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
     const waiting = notVotedYet();
     if (waiting) return waiting;
     if (view.prompt) return "";
     if (!view.me.alive) return t("dead_watch");
     if (isNightStep(step.id)) return t("sleeping");
-    if (step.id === "dawn") return "";  // nobody acts: the narration says it all
+    if (step.id === "dawn" || step.id === "tally") return "";  // nobody acts: the narration says it all
+    if (step.id === "defense") return t("defense.others");
+    if (step.id === "speech") return t("speech.others", { name: name(step.actor) });
     if (step.id === "debate" && view.requests && view.requests.length) {
       return WW.tn("requests", view.requests.length);
     }
@@ -603,9 +636,10 @@
 
   /** Public votes: who has not voted yet, by name. */
   function notVotedYet() {
-    if (!view.step || !["vote", "election"].includes(view.step.id)) return "";
+    if (!view.step || !isBallotStep(view.step.id) || secretRound()) return "";
     const votes = view.votes || {};
-    const missing = view.players.filter((p) => p.alive && !(String(p.seat) in votes) &&
+    const tied = view.step.id === "runoff" ? view.step.tied || [] : [];   // the tied do not vote in a run-off
+    const missing = view.players.filter((p) => p.alive && !(String(p.seat) in votes) && !tied.includes(p.seat) &&
       !(view.step.id === "election" && votes[p.seat] === null)).map((p) => p.seat);
     return missing.length ? t("not_voted", { names: names(missing) }) : "";
   }
@@ -656,7 +690,7 @@
   function voteCounts() {
     const counts = {};
     const captain = view.players.find((p) => p.captain && p.alive);
-    const double = view.step && view.step.id === "vote";
+    const double = view.step && isRound(view.step.id);
     for (const [voter, target] of Object.entries(view.votes || {})) {
       if (target === null) continue;
       const weight = double && captain && captain.seat === Number(voter) ? 2 : 1;
@@ -685,7 +719,7 @@
     }
     const choosable = selection ? selection.choices : [];
     const captain = view.players.find((p) => p.captain && p.alive);
-    const doubleVoter = view.step && view.step.id === "vote" && captain ? captain.seat : null;  // counts twice
+    const doubleVoter = view.step && isRound(view.step.id) && captain ? captain.seat : null;  // counts twice
     const many = view.players.length > 12;
     $("players").classList.toggle("many", many);
     $("players").replaceChildren(...view.players.map((p) => {
@@ -738,7 +772,8 @@
     switch (e.kind) {
       case "game_start": return t("ev.game_start");
       case "deaths": return e.deaths.length ? e.deaths.map(deathLine).join(" ") : (e.moment === "night" ? t("ev.deaths_none") : null);
-      case "seer_look": return t("ev.seer_look", { name: name(e.target), role: roleInSentence(e.role) });
+      case "seer_look": return e.camp ? t("ev.seer_camp", { name: name(e.target), camp: t("camp." + e.camp) })
+        : t("ev.seer_look", { name: name(e.target), role: roleInSentence(e.role) });
       case "lover": return t("ev.lover", { name: name(e.partner) });
       case "cupid_pair": return t("ev.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
       case "designation": return e.target === null ? t("ev.designation_none", { name: name(e.seat) })
@@ -748,14 +783,15 @@
       case "witch_save": return t("ev.witch_save", { name: name(e.target) });
       case "witch_poison": return t("ev.witch_poison", { name: name(e.target) });
       case "hunter_shot": return e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
-        : t("ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) });
+        : t(e.testament ? "ev.hunter_testament" : "ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) });
       case "succession": return e.captain === null ? t("ev.succession_none")
-        : t("ev.succession", { previous: name(e.previous), name: name(e.captain) });
+        : t(e.testament ? "ev.succession_testament" : "ev.succession", { previous: name(e.previous), name: name(e.captain) });
       case "election_result": return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
       case "vote_result":
         if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
         return e.tied.length ? t("ev.vote_tie", { names: names(e.tied) }) : t("ev.vote_none");
       case "tiebreak": return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
+      case "ballots": return t("ev.ballots") + " — " + ballotsEventLines(e).join(" · ");
       case "vote_request": return t("ev.vote_request", { name: name(e.seat) });
       case "player_left": return t("ev.player_left", { name: name(e.seat) });
       case "night_summary": return t("ev.night_summary", {
@@ -794,7 +830,8 @@
   function timelineText(e) {
     switch (e.kind) {
       case "cupid_pair": return t("tl.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
-      case "seer_look": return t("tl.seer_look", { name: name(e.target), role: roleName(e.role) });
+      case "seer_look": return e.camp ? t("tl.seer_camp", { name: name(e.target), camp: t("camp." + e.camp) })
+        : t("tl.seer_look", { name: name(e.target), role: roleName(e.role) });
       case "wolves_victim": return e.target === null ? t("tl.wolves_no_victim") : t("tl.wolves_victim", { name: name(e.target) });
       case "witch_save": return t("tl.witch_save", { name: name(e.target) });
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
@@ -932,6 +969,33 @@
 
   $("cardface").addEventListener("click", () => { cardShown = !cardShown; renderGame(); });
 
+  /** The testament (option testament, A6.4): the living Hunter's planned shot, the
+   * living Captain's successor, set from the card at any moment, seen by him only. */
+  function renderTestament(me) {
+    const box = $("card-testament");
+    const options = (view.table && view.table.settings && view.table.settings.options) || {};
+    const kinds = [];
+    if (options.testament && me.alive && view.status === "running") {
+      if (me.role === "hunter") kinds.push("hunter");
+      if (me.captain) kinds.push("succession");
+    }
+    box.hidden = !cardShown || !kinds.length;
+    if (box.hidden) return;
+    const others = view.players.filter((p) => p.alive && p.seat !== me.seat);
+    const key = JSON.stringify([kinds, others.map((p) => p.seat), me.testament || {}]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren(...kinds.map((kind) => {
+      const current = (me.testament || {})[kind];
+      const select = el("select", { "aria-label": t("testament." + kind) },
+        el("option", { value: "" }, t("testament.none")),
+        ...others.map((p) => el("option", { value: String(p.seat), selected: p.seat === current }, p.name)));
+      select.addEventListener("change", () => send("POST", `/api/tables/${tableId}/act`,
+        { action: kind + ".testament", target: select.value ? Number(select.value) : null }, $("prompt-error")));
+      return el("label", {}, el("span", {}, "📜 " + t("testament.title") + " — " + t("testament." + kind)), select);
+    }));
+  }
+
   function renderCard() {
     const me = view.me || {};
     $("card-back").textContent = cardShown ? t("hide_card") : t("tap_card");
@@ -947,6 +1011,7 @@
       if (me.captain) extra.push("🎖️ " + t("captain"));
       $("card-extra").textContent = extra.join(" ");
     }
+    renderTestament(me);
     const composition = view.composition || {};
     $("composition").replaceChildren(...RULES.roles.map((r) => r.id).filter((r) => composition[r]).map((r) =>
       el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },

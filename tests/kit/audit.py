@@ -41,6 +41,11 @@ from tests.kit.clock import Clock
 
 PUBLIC_KINDS = {"game_start", "step", "deaths", "hunter_shot", "succession", "election_result",
                 "vote_cast", "vote_request", "vote_result", "tiebreak", "game_end"}
+# RULES-VARIANTS A5.1, A13: the ballots of a secret round are published to all at `tally`.
+PUBLIC_KINDS |= {"ballots"}
+# A0: the vote eliminations; with secret_ballot a ballot cast in one of them (A5.1) is
+# the voter's only ("vote_cast goes to the voter only"), the election's stays public.
+ELIMINATION_ROUNDS = ("vote", "revote", "runoff", "stake")
 SEER_KINDS = {"seer_look"}
 WOLF_KINDS = {"designation", "wolves_victim"}
 WITCH_KINDS = {"witch_victim", "witch_save", "witch_poison"}
@@ -98,6 +103,12 @@ class Truth:
         self.wolves = {s for s, r in self.role.items() if r == "werewolf"}
         self.step = state["step"]
         self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
+        options = state["settings"].get("options", {})
+        self.secret = options.get("secret_ballot") is True
+        self.seer_camp = options.get("seer_camp") is True
+        self.testament = options.get("testament") is True
+        self.tied = list(state.get("tied") or [])
+        self.captain = state.get("captain")
 
     def living_wolf(self, s: int) -> bool:
         return s in self.wolves and self.alive[s]
@@ -108,14 +119,25 @@ class Truth:
         known = {p for p, a in self.alive.items() if not a} | {s}
         if s in self.wolves:
             known |= self.wolves
-        if s == self.seer:
+        if s == self.seer and not self.seer_camp:   # A6.1: the camp Seer never learns a card
             known |= {e["target"] for e in self.state["events"] if e["kind"] == "seer_look"}
         return known
+
+    def camps_known(self, s: int) -> set[int]:
+        """A6.1, A9.1: the seats whose camp the camp Seer probed (players[].camp), hers only."""
+        if s != self.seer or not self.seer_camp:
+            return set()
+        return {e["target"] for e in self.state["events"] if e["kind"] == "seer_look"}
+
+    def secret_ballot(self, event: dict) -> bool:
+        return self.secret and event["kind"] == "vote_cast" and event["step"] in ELIMINATION_ROUNDS
 
     def may_see_event(self, s: int, event: dict) -> bool:
         kind = event["kind"]
         if kind not in ALL_KINDS:
             raise Leak(f"the oracle does not know the event kind {kind!r}: decide who may see it")
+        if not self.ended and self.secret_ballot(event):
+            return event["seat"] == s
         if self.ended or kind in PUBLIC_KINDS:
             return True
         if kind in SEER_KINDS:
@@ -137,7 +159,7 @@ class Truth:
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers else None, s == self.thief)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret else None, s == self.thief)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
@@ -160,9 +182,19 @@ class Truth:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
         if self.step == "werewolves":
             return {p for p in self.wolves if self.alive[p]}
-        if self.step in ("hunter", "succession", "tiebreak"):
+        if self.step in ("hunter", "succession", "tiebreak", "speech"):
             return {self.state["actor"]}
+        if self.step == "tally":                      # A8: nobody acts
+            return set()
+        if self.step == "defense":                    # A5.2: the tied
+            return set(self.tied)
+        if self.step == "runoff":                     # A5.2: the living who are not tied
+            return {p for p, a in self.alive.items() if a and p not in self.tied}
         return {p for p, a in self.alive.items() if a}
+
+    def may_know_testament(self, s: int) -> bool:
+        """A6.4, A9.1: the Hunter and the Captain see their own testament only."""
+        return self.testament and (self.role[s] == "hunter" or s == self.captain or s == self.state.get("actor"))
 
     def forbidden_kinds(self, s: int) -> set[str]:
         if self.ended:
@@ -234,6 +266,8 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: seat {s} sees the Guard's protection")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
+    if not truth.may_know_testament(s) and re.search(r'"testament"\s*:\s*\{', text):
+        raise Leak(f"{where}: seat {s} ({truth.role[s]}) sees a testament")
     if s not in truth.lovers and re.search(r'"lover"\s*:', text):
         raise Leak(f"{where}: seat {s} is told of a lover")
     if not (truth.living_wolf(s) and truth.step == "werewolves") and re.search(r'"designations"\s*:', text):
@@ -269,6 +303,8 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
             raise Leak(f"{where}: card shown {p} (may know {sorted(known)})")
         if p["alive"] != truth.alive[p["seat"]]:
             raise Leak(f"{where}: wrong alive flag {p}")
+        if ("camp" in p) != (p["seat"] in truth.camps_known(s)):
+            raise Leak(f"{where}: a camp shown {p}")
     if truth.ended:
         if view["status"] != "ended" or set(view["chat"]) != {"village", "werewolves", "dead"}:
             raise Leak(f"{where}: the end does not reveal everything")
@@ -305,8 +341,14 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: designations")
     if view["prompt"] and s not in truth.actors():
         raise Leak(f"{where}: a prompt for a seat that does not act: {view['prompt']}")
-    if truth.step not in ("election", "vote") and view["votes"]:
+    ballot_steps = ("election", *ELIMINATION_ROUNDS)
+    if truth.step not in ballot_steps and view["votes"]:
         raise Leak(f"{where}: votes outside a vote")
+    if truth.secret and truth.step in ELIMINATION_ROUNDS and set(view["votes"]) - {str(s)}:
+        raise Leak(f"{where}: another voter's secret ballot {view['votes']}")
+    if truth.step in ballot_steps and set(view["votes"]) != {
+            str(v) for v in truth.state["votes"] if not truth.secret or truth.step == "election" or int(v) == s}:
+        raise Leak(f"{where}: votes {view['votes']} (state {truth.state['votes']})")
 
 
 def same_knowledge_groups(truth: Truth) -> list[list[int]]:
@@ -315,7 +357,11 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
         return []
     groups: dict[tuple, list[int]] = {}
     for s in truth.role:
-        if s in truth.lovers or s == truth.thief:
+        if s in truth.lovers or s == truth.thief or truth.may_know_testament(s):
+            continue
+        if truth.step == "defense" and s in truth.tied:
+            continue   # their own writing rights
+        if truth.step == "speech" and s == truth.state["actor"]:
             continue
         role = truth.role[s]
         if truth.alive[s]:
@@ -328,8 +374,12 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def neutral(view: dict) -> dict:
-    out = {k: v for k, v in view.items() if k not in ("me", "version", "prompt")}
+def neutral(view: dict, secret: bool = False) -> dict:
+    # votes: under a secret ballot each sees his own (check_view checks them).
+    hidden = ("me", "version", "prompt", "votes") if secret else ("me", "version", "prompt")
+    out = {k: v for k, v in view.items() if k not in hidden}
+    if secret:   # each sees his own ballots (vote_cast): the other events must be the same
+        out["events"] = [{k: v for k, v in e.items() if k != "seq"} for e in view["events"] if e["kind"] != "vote_cast"]
     out["players"] = [{k: v for k, v in p.items() if k != "connected" and (k != "role" or not p["alive"])}
                       for p in view["players"]]
     return out
@@ -387,6 +437,8 @@ class AuditGame:
                     "captain": rng.random() < 0.8}
         if audit.variants:
             settings["roles"].update({role: rng.random() < 0.5 for role in NEW_ROLES})
+        if audit.options:
+            settings["options"] = random_options(rng)
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
         if started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
@@ -449,9 +501,9 @@ class AuditGame:
         if len(polled) < len(self.seats):
             return truth, views
         for group in same_knowledge_groups(truth):
-            first = neutral(views[group[0]])
+            first = neutral(views[group[0]], truth.secret)
             for s in group[1:]:
-                if neutral(views[s]) != first:
+                if neutral(views[s], truth.secret) != first:
                     raise Leak(f"seats {group[0]} and {s} know the same but see different views "
                                f"at step {truth.step}")
                 if shape(views[s]["me"]) != shape(views[group[0]]["me"]):
@@ -464,7 +516,8 @@ class AuditGame:
         action = self.rng.choice(["seer.look", "werewolves.designate", "witch.save", "witch.poison",
                                   "witch.done", "cupid.pair", "hunter.shoot", "vote.cast",
                                   "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
-                                  "thief.take", "nope"])
+                                  "thief.take", "defense.done", "revote.cast", "runoff.cast", "speech.done",
+                                  "hunter.testament", "succession.testament", "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -472,6 +525,8 @@ class AuditGame:
         channel = self.rng.choice(["werewolves", "dead", "village"])
         answers: dict[tuple, set] = {}
         others = [s for s in self.seats if s not in actors]
+        if action.endswith(".testament"):   # open in any step to the living Hunter and Captain
+            others = [s for s in others if not (truth.alive[s] and (truth.role[s] == "hunter" or s == truth.captain))]
         for s in self.rng.sample(others, min(len(others), 6)):
             c = self.seats[s]
             r = c.call("POST", f"/api/tables/{self.table_id}/act", body)
@@ -519,6 +574,22 @@ class AuditGame:
             from werewolf.extensions import db
             db.session.remove()
 
+    def write_testament(self, truth: Truth) -> None:
+        """A6.4: the living Hunter or Captain sets, changes or clears a testament (any step)."""
+        hunter = next((p for p, r in truth.role.items() if r == "hunter" and truth.alive[p]), None)
+        captain = truth.captain if truth.captain is not None and truth.alive[truth.captain] else None
+        moves = [(hunter, "hunter.testament")] if hunter else []
+        moves += [(captain, "succession.testament")] if captain else []
+        if not moves:
+            return
+        s, action = self.rng.choice(moves)
+        others = [p for p, a in truth.alive.items() if a and p != s]
+        body = {"action": action, "target": self.rng.choice([*others, None])}
+        r = self.seats[s].call("POST", f"/api/tables/{self.table_id}/act", body)
+        check_text(truth, s, r.get_data(as_text=True), _headers(r), f"act {action}")
+        if r.status_code != 200:
+            raise Leak(f"a testament was refused: {body} -> {r.get_data(as_text=True)}")
+
     def play(self, max_rounds: int = 1000) -> Truth:
         """Rounds of: check every view; maybe probe refusals and chat; everyone who may act
         acts once (or the time runs out). A step ended by an earlier move of the round
@@ -534,6 +605,8 @@ class AuditGame:
             if self.rng.random() < self.audit.probe_rate:
                 self.probe_refusals(truth)
             self.maybe_chat(truth, views)
+            if truth.testament and self.rng.random() < 0.2:
+                self.write_testament(truth)
             actors = [(s, v["prompt"]) for s, v in views.items() if v["prompt"]]
             if not actors or self.rng.random() < 0.1:
                 self.time_out(truth)
@@ -543,7 +616,12 @@ class AuditGame:
                                           self.rng.choice([s for s, a in truth.alive.items() if a]))
             movers = actors if self.rng.random() < 0.7 else actors[:self.rng.randint(1, len(actors))]
             for s, prompt in movers:
-                body = random_move(prompt, self.rng, focus)
+                aim = focus
+                if self.audit.options and truth.state["step_seq"] % 2:
+                    # With the options, half the steps split between two seats: ties, then
+                    # defenses, re-votes and run-offs.
+                    aim = self.rng.choice([focus, focus % len(truth.role) + 1])
+                body = random_move(prompt, self.rng, aim)
                 r = self.seats[s].call("POST", f"/api/tables/{self.table_id}/act", body)
                 check_text(truth, s, r.get_data(as_text=True), _headers(r), f"act {body['action']}")
                 if r.status_code >= 500 or (r.status_code != 200 and s in self.fresh
@@ -551,6 +629,19 @@ class AuditGame:
                     # (a move from a view polled earlier in the step may be refused by now)
                     raise Leak(f"a legal move was refused: {body} -> {r.get_data(as_text=True)}")
         raise RuntimeError("the game did not end")
+
+
+# RULES-VARIANTS A5, A6: the options the audit draws, each with its values (default first).
+OPTION_VALUES = {"tie": ("captain", "none", "revote", "runoff"), "secret_ballot": (False, True),
+                 "lovers_no_cross_vote": (False, True), "speech_turns": (False, True),
+                 "seer_camp": (False, True), "witch_one_potion": (False, True),
+                 "witch_no_self_save": (False, True), "poisoned_hunter_silent": (False, True),
+                 "hunter_vote_shot_first": (False, True), "testament": (False, True)}
+
+
+def random_options(rng: random.Random) -> dict:
+    """A random option set: each option at a random value (so about half of them set)."""
+    return {option: rng.choice(values) for option, values in OPTION_VALUES.items()}
 
 
 def _code(response) -> str | None:
@@ -588,7 +679,7 @@ class Audit:
     """One app over one temporary database, 18 accounts reused from game to game."""
 
     def __init__(self, directory: str, seed: int, probe_rate: float = 0.1, sample: int = 3,
-                 small_tables: bool = False, variants: bool = False):
+                 small_tables: bool = False, variants: bool = False, options: bool = False):
         from werewolf import store
         from werewolf.web import create_app
         os.environ["WEREWOLF_INSTANCE_PATH"] = os.path.join(directory, "instance")
@@ -608,6 +699,7 @@ class Audit:
         self.sample = sample
         self.small_tables = small_tables
         self.variants = variants  # the Guard and the Thief too, each in about half the games
+        self.options = options    # a random option set (A5, A6) in every game
         self.clients = [Client(self.app, name, self.stats).register() for name in NAMES]
 
     def play_one(self) -> Truth:
@@ -625,9 +717,10 @@ class Audit:
 
 
 def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
-        small_tables: bool = False, probe_rate: float = 0.1, variants: bool = False) -> Stats:
+        small_tables: bool = False, probe_rate: float = 0.1, variants: bool = False, options: bool = False) -> Stats:
     with tempfile.TemporaryDirectory(dir=directory) as tmp:
-        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate, variants=variants)
+        audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate, variants=variants,
+                      options=options)
         try:
             for i in range(games):
                 audit.play_one()
@@ -639,17 +732,18 @@ def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
 
 
 def run_many(games: int, seed: int = 1, workers: int = 1, small_tables: bool = False,
-             progress=None, variants: bool = False) -> Stats:
+             progress=None, variants: bool = False, options: bool = False) -> Stats:
     """``games`` games over ``workers`` processes, each with its own app and database.
     ``variants``: the Guard and the Thief in about half the games too."""
     if workers <= 1:
-        return run(games, seed, progress=progress, small_tables=small_tables, variants=variants)
+        return run(games, seed, progress=progress, small_tables=small_tables, variants=variants, options=options)
     from concurrent.futures import ProcessPoolExecutor
     share = [games // workers + (i < games % workers) for i in range(workers)]
     seeds = [seed * 1000 + i for i in range(workers)]
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(run, share, seeds, [None] * workers, [progress] * workers,
-                                [small_tables] * workers, [0.1] * workers, [variants] * workers))
+                                [small_tables] * workers, [0.1] * workers, [variants] * workers,
+                                [options] * workers))
     total = Stats()
     for part in results:
         for name in ("games", "requests", "views_checked", "refusals_compared", "chats"):

@@ -16,11 +16,15 @@ def patch(table, body):
     return table.host.request("PATCH", f"/api/tables/{table.id}/settings", body)
 
 
+def engine_defaults() -> dict:
+    return {option.id: option.default for option in engine.registry.OPTIONS.values()}
+
+
 def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
     table = make_table(6)
     shown = table.host.state(table.id)["table"]["settings"]
     assert shown["roles"]["guard"] is False and shown["roles"]["thief"] is False
-    assert shown["wolves"] is None and shown["options"] == {"spectators": False} and shown["rhythm"] == "classique"
+    assert shown["wolves"] is None and shown["options"] == engine_defaults() and shown["rhythm"] == "classique"
     assert shown["preset"] is None and shown["limits"]["guard"] == 30 and shown["limits"]["thief"] == 45
     response = patch(table, {"roles": {"guard": True}})
     assert response.status_code == 200 and response.get_json()["table"]["settings"]["roles"]["guard"] is True
@@ -29,7 +33,8 @@ def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
 def test_roles_and_options_whose_rules_are_not_built_are_refused(make_table):
     table = make_table(6)
     before = table.host.state(table.id)["table"]["settings"]
-    for body in ({"roles": {"little_girl": True}}, {"options": {"tie": "revote"}}, {"options": []},
+    for body in ({"roles": {"little_girl": True}}, {"options": {"tie": "maybe"}}, {"options": {"secret_ballot": "yes"}},
+                 {"options": {"not_an_option": True}}, {"options": []},
                  {"wolves": 0}, {"wolves": 7}, {"wolves": "2"}, {"rhythm": "presto"}, {"preset": "forum"},
                  {"preset": 3}):
         response = patch(table, body)

@@ -28,7 +28,10 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     living = game.living()   # once: the prompt is built for every seat of every view
     if seat not in (living if step.actors is None else step.actors(game, living)):
         return []
-    return step.prompt(game, seat, living)
+    specs = step.prompt(game, seat, living)
+    for hook in registry.hooks("prompt"):
+        specs = hook(game, seat, specs)
+    return specs
 
 
 def _is_seat_number(value) -> bool:
@@ -37,6 +40,10 @@ def _is_seat_number(value) -> bool:
 
 def _refuse_missing(game: Game, seat: int, action: str) -> IllegalAction:
     """Why an action of the current step is not offered to an actor of that step."""
+    for hook in registry.hooks("refusal"):
+        refused = hook(game, seat, action)
+        if refused is not None:
+            return refused
     refusal = registry.ACTIONS[action].refusal
     if refusal is not None:
         return refusal(game, seat)
@@ -47,6 +54,9 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
     """Check then apply one player's action. Raises IllegalAction and changes nothing if refused."""
     check_request(game, seat, body)
     action = body["action"]
+    if action in registry.STANDING:
+        _apply_standing(game, seat, registry.STANDING[action], body, now)
+        return
     if ACTION_STEP[action] != game.step:
         raise IllegalAction("wrong_step", "this action is not possible in the current step")
     if seat not in actors(game):
@@ -58,6 +68,15 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
         raise _refuse_missing(game, seat, action)
     handler = registry.ACTIONS[action]
     handler.apply(game, seat, CHOSEN[handler.kind](offered[action], body), now)
+
+
+def _apply_standing(game: Game, seat: int, action, body: dict, now: float) -> None:
+    """An action open in any step (a testament): the seats it may name, or not open to him."""
+    choices = action.choices(game, seat)
+    if choices is None:
+        raise IllegalAction("not_your_turn", "you cannot do this")
+    target = _seat({"choices": choices, "nullable": action.nullable}, body)
+    action.apply(game, seat, target, now)
 
 
 def check_request(game: Game, seat: int, body: dict, past_only: bool = False) -> None:

@@ -21,16 +21,23 @@ def catalog() -> dict:
                   for r in registry.ROLES.values()],
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,
                    "limits": dict(zip(registry.RHYTHMS, s.limits)), "default_limit": s.limit,
-                   "actions": [a.id for a in s.actions], "shows": list(s.shows)}
+                   "actions": [a.id for a in s.actions], "shows": list(s.shows), "ballots": s.ballots,
+                   "option": s.option}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
         "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "kind": a.kind,
                      "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable}
-                    for s in steps for a in s.actions],
+                    for s in steps for a in s.actions]
+                   + [{"id": a.id, "step": None, "kind": a.kind, "field": registry.BODY_FIELDS[a.kind],
+                       "nullable": a.nullable} for a in registry.STANDING.values()],
         "choice_kinds": {kind: registry.BODY_FIELDS[kind] for kind in registry.CHOICE_KINDS},
-        "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()))),
+        "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()),
+                                                  *(o.events for o in registry.OPTIONS.values()))),
         "camps": list(registry.CAMPS),
-        "options": [{"id": o.id, "default": o.default} for o in registry.OPTIONS.values()],
+        "options": [{"id": o.id, "default": o.default, "group": o.group, "values": list(o.values),
+                     "steps": [s.id for s in o.steps], "actions": [a.id for a in o.actions]}
+                    for o in registry.OPTIONS.values()],
+        "option_groups": list(registry.OPTION_GROUPS),
         "rhythms": list(registry.RHYTHMS),
         "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm} for p in registry.PRESETS.values()],
         "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},

@@ -21,6 +21,10 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
         return "dead"
     if game.is_night():
         return "werewolves" if me.role in registry.PACK else None
+    for hook in registry.hooks("village_writers"):
+        writers = hook(game)
+        if writers is not None and seat not in writers:
+            return None   # a defense or a speaking turn: the others read
     return "village"
 
 

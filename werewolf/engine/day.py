@@ -1,10 +1,13 @@
-"""The kernel's own steps: dawn, the debate and the village's vote (RULES.md §5).
+"""The kernel's own steps: dawn, the debate and the village's vote (RULES.md §5), and
+the one path every elimination round takes (vote, revote, runoff, stake).
 
 They belong to no card: every living player talks and votes. The Captain's double
-vote and his tie-break come in through the hooks `vote_weight` and `vote_tie`.
+vote and his tie-break come in through the hooks `vote_weight` and `vote_tie`; the
+table options (secret ballot, ties) through `ballot_audience`, `round_closes`, `vote_tie`.
 """
 
 from . import flow, registry
+from .actions import actors
 from .game import EVERYONE, Game
 from .registry import CONFIRM, SEAT, Action, Step
 
@@ -20,33 +23,73 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
         flow.start_step(game, "vote", now)
 
 
-def _vote_prompt(game, seat, living):
-    spec = {"action": "vote.cast", "choices": living, "nullable": True, "voted": seat in game.votes}
-    if seat in game.votes:
-        spec["current"] = game.votes[seat]
-    return [spec]
+# --- elimination rounds (vote, revote, runoff, stake: A0 "vote elimination") ----------
+# One path for every round: the prompt, a ballot, the close, the sentence. A step is a
+# round when it is built with ballot_prompt and cast_ballot; options come in by hooks:
+# who sees a ballot (ballot_audience), what happens at the close (round_closes: the
+# secret ballot's tally), a tie (vote_tie), a voter's choices (prompt).
+def round_targets(game: Game, living: list[int]) -> list[int]:
+    """Whom a round may name: the tied in a re-vote or a run-off, else every living player."""
+    return list(game.tied) if game.tied else living
 
 
-def _vote_cast(game: Game, seat: int, target, now: float) -> None:
+def ballot_prompt(action: str):
+    def prompt(game: Game, seat: int, living: list[int]) -> list[dict]:
+        spec = {"action": action, "choices": round_targets(game, living), "nullable": True,
+                "voted": seat in game.votes}
+        if seat in game.votes:
+            spec["current"] = game.votes[seat]
+        return [spec]
+    return prompt
+
+
+def ballot_audience(game: Game, voter: int):
+    audience = EVERYONE
+    for hook in registry.hooks("ballot_audience"):
+        audience = hook(game, voter) or audience
+    return audience
+
+
+def cast_ballot(game: Game, seat: int, target, now: float) -> None:
+    """A ballot of the current round (null = an explicit abstention, A13); the round
+    closes early once every voter of the round has one."""
     game.votes[seat] = target
-    game.emit("vote_cast", EVERYONE, now, step="vote", seat=seat, target=target)
-    if all(s in game.votes for s in game.living()):
-        resolve_vote(game, now)
+    game.emit("vote_cast", ballot_audience(game, seat), now, step=game.step, seat=seat, target=target)
+    if all(voter in game.votes for voter in actors(game)):
+        close_round(game, now)
 
 
-def resolve_vote(game: Game, now: float) -> None:
+def close_round(game: Game, now: float) -> None:
+    """The round's time-out or early end: the hooks may hold the sentence back (tally)."""
+    for hook in registry.hooks("round_closes"):
+        if hook(game, now):
+            return
+    sentence(game, game.step, dict(game.votes), now)
+
+
+def round_number(game: Game) -> int:
+    """1 for the first round of a step, 2 for the next re-vote... (A13). A re-vote's
+    number is kept in game.extra["round"] (absent: 1) by whoever starts it."""
+    return game.extra.get("round", 1)
+
+
+def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
+    """Count a round held in `step_id` and apply it: one leader is eliminated, a tie goes
+    to the vote_tie hooks (the tie option, the Captain), nobody voting: nobody."""
     weight = None
     for hook in registry.hooks("vote_weight"):
         weight = hook(game) or weight
-    tally, leaders = flow.plurality(game, game.votes, weight or (lambda voter: 1))
+    tally, leaders = flow.plurality(game, ballots, weight or (lambda voter: 1))
+    where = {} if step_id == "vote" else {"step": step_id, "round": round_number(game)}   # the base event unchanged
     game.emit("vote_result", EVERYONE, now, day=game.day, tally=flow.str_keys(tally),
-              eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [])
+              eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [],
+              **where)
     if len(leaders) == 1:
         flow.eliminate(game, leaders[0], now)
         return
     if len(leaders) > 1:
         for hook in registry.hooks("vote_tie"):
-            if hook(game, leaders, now):
+            if hook(game, leaders, step_id, now):
                 return
     flow.begin_night(game, now)
 
@@ -55,7 +98,7 @@ DAWN = Step("dawn", "day", (5, 8, 12), order=100, time_out=lambda game, now: flo
 DEBATE = Step("debate", "day", (120, 180, 360), order=140, time_out=lambda game, now: flow.start_step(game, "vote", now),
               actors=flow.everyone_alive, prompt=_debate_prompt,
               actions=(Action("debate.request_vote", CONFIRM, _request_vote),))
-VOTE = Step("vote", "day", (40, 60, 120), order=150, time_out=resolve_vote, actors=flow.everyone_alive,
-            prompt=_vote_prompt, actions=(Action("vote.cast", SEAT, _vote_cast, nullable=True),))
+VOTE = Step("vote", "day", (40, 60, 120), order=150, time_out=close_round, actors=flow.everyone_alive, ballots=True,
+            prompt=ballot_prompt("vote.cast"), actions=(Action("vote.cast", SEAT, cast_ballot, nullable=True),))
 
 registry.register_steps(DAWN, DEBATE, VOTE)

@@ -94,6 +94,14 @@ def begin_day(game: Game, now: float) -> None:
     for hook in registry.hooks("day_start"):
         if hook(game, now):
             return
+    start_debate(game, now)
+
+
+def start_debate(game: Game, now: float) -> None:
+    """The day's talk before the vote: the debate, unless a hook replaces it (speech turns)."""
+    for hook in registry.hooks("debate_opens"):
+        if hook(game, now):
+            return
     start_step(game, "debate", now)
 
 
@@ -149,6 +157,11 @@ def continue_follow_ups(game: Game, now: float) -> None:
 def eliminate(game: Game, seat: int, now: float) -> None:
     game.then = "night"
     died = kill(game, [seat], "vote", now)
+    if any(hook(game, died) for hook in registry.hooks("vote_deaths_wait")):
+        # The end check comes after these deaths' follow-ups (a hook runs it there).
+        queue_follow_ups(game, died)
+        continue_follow_ups(game, now)
+        return
     after_deaths(game, died, now)
 
 
@@ -163,6 +176,10 @@ def outcome(game: Game) -> dict | None:
     for hook in registry.hooks("mixed_couple"):
         mixed |= hook(game)
     if not living:
+        for hook in registry.hooks("all_dead"):
+            result = hook(game)
+            if result is not None:
+                return result
         return {"camp": "none", "seats": []}
     if mixed and set(living) == mixed:
         return {"camp": "lovers", "seats": sorted(mixed)}
@@ -205,5 +222,9 @@ def str_keys(tally: dict) -> dict:
 
 
 def time_out(game: Game, now: float) -> None:
-    """What happens when the current step's limit runs out: the step says."""
+    """What happens when the current step's limit runs out: the step says, unless an
+    option settles it (a testament)."""
+    for hook in registry.hooks("step_time_out"):
+        if hook(game, now):
+            return
     registry.STEPS[game.step].time_out(game, now)

@@ -36,7 +36,20 @@ HOOK_POINTS = {
     "follow_up": "(game, now) -> bool: start a follow-up step, True if one started",
     "day_start": "(game, now) -> bool: start the day's first step, True if one started",
     "vote_weight": "(game) -> function(voter) -> weight, or None",
-    "vote_tie": "(game, leaders, now) -> bool: settle a tied vote, True if handled",
+    "vote_tie": "(game, leaders, step id, now) -> bool: settle a tied elimination round (the step it"
+                " was held in: vote, revote, runoff, stake), True if handled",
+    # Elimination rounds (day.py: vote, revote, runoff, stake) and the day's talk.
+    "ballot_audience": "(game, voter) -> audience or None: who sees a ballot of a round (default everyone)",
+    "round_closes": "(game, now) -> bool: a round's ballots are in; True if it takes over (the sentence later)",
+    "debate_opens": "(game, now) -> bool: start something else instead of the debate, True if it did",
+    "village_writers": "(game) -> seats allowed to write in `village` now, or None (every living player)",
+    # Options narrowing the rules of a step (prompt, refusal, time-out, end check).
+    "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices)",
+    "refusal": "(game, seat, action id) -> IllegalAction or None: why an action is not offered",
+    "step_time_out": "(game, now) -> bool: settle the current step's time-out instead of the step",
+    "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
+    "all_dead": "(game) -> winner dict or None: who wins when nobody is alive (default nobody)",
+    "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
     "mixed_couple": "(game) -> set of seats who play only for their couple",
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view_me": "(game, seat, me): add this seat's private fields to view['me']",
@@ -73,8 +86,10 @@ class Step:
     night_order: int | None = None    # place in the sequential night (A2.1), None: not in it
     runs: Callable | None = None  # night steps: (game) -> whether it runs tonight
     on_start: Callable | None = None  # (game, now) after the step event
-    shows: tuple = ()             # extra step fields in the view: "actor", "tied"
+    shows: tuple = ()             # extra step fields in the view: "actor", "tied", "round"
     role: str | None = None       # the role whose card acts in it, if any
+    option: str | None = None     # the option that brings it (runs only with that option set)
+    ballots: bool = False         # its ballots are in the view's `votes` (election, elimination rounds)
     order: int | None = None      # where lists show it (limits, catalog); night steps: night_order
 
     @property
@@ -115,6 +130,24 @@ class Option:
     default: object
     check: Callable               # (value) -> bool
     hooks: dict = field(default_factory=dict)
+    group: str = "table"          # where the settings screen lists it: votes | roles | night | table
+    values: tuple = ()            # the allowed values of a choice (not a true/false option)
+    steps: tuple = ()             # the steps it brings
+    actions: tuple = ()           # StandingAction values it brings
+    events: tuple = ()            # the event kinds it emits (the catalog lists them)
+
+
+@dataclass(frozen=True)
+class StandingAction:
+    """An action open in any step, never listed in a prompt (a testament, A13)."""
+    id: str
+    apply: Callable               # (game, seat, target, now); the target already checked
+    choices: Callable             # (game, seat) -> the seats it may name now, or None: not open to him
+    kind: str = SEAT              # a seat or null
+    nullable: bool = True
+
+
+OPTION_GROUPS = ("votes", "roles", "night", "table")
 
 
 @dataclass(frozen=True)
@@ -133,6 +166,7 @@ ACTIONS: dict[str, Action] = {}
 ACTION_STEP: dict[str, str] = {}
 OPTIONS: dict[str, Option] = {}
 PRESETS: dict[str, Preset] = {}
+STANDING: dict[str, StandingAction] = {}
 PACK: set = set()                 # role ids that are werewolves
 _hooks: dict[str, tuple] = {}    # point -> ((priority, owner, fn), ...)
 _hook_fns: dict[str, tuple] = {}  # point -> (fn, ...) in that order
@@ -189,9 +223,21 @@ def register_steps(*steps: Step) -> None:
 def register_option(option: Option) -> Option:
     if option.id in OPTIONS or option.id in MODULES:
         raise ValueError(f"option {option.id} registered twice")
+    if option.group not in OPTION_GROUPS:
+        raise ValueError(f"option {option.id}: unknown group {option.group}")
     OPTIONS[option.id] = option
+    _add_steps(option.steps)
+    for action in option.actions:
+        STANDING[action.id] = action
+        ACTION_STEP[action.id] = None   # any step
     _add_hooks(option.id, option.hooks)
     return option
+
+
+def option_value(game, option_id: str):
+    """The value of an option in this game (a game keeps only what differs from the default)."""
+    value = game.settings.get("options", {}).get(option_id)
+    return OPTIONS[option_id].default if value is None else value
 
 
 def register_preset(preset: Preset) -> Preset:

@@ -38,6 +38,8 @@ def _card(pack: bool) -> str:
 
 
 def _base_step(step) -> bool:
+    if step.option is not None:
+        return False
     return step.role is None or registry.ROLES[step.role].base
 
 
@@ -195,14 +197,14 @@ def game_settings(settings: dict, cards: list[str]) -> dict:
     """What a game keeps of its table's settings: the base keys as always, and the new
     ones only when they differ from the default (so a base game's state is unchanged)."""
     in_deck = set(cards)
+    options = {k: v for k, v in settings.get("options", {}).items() if v != registry.OPTIONS[k].default}
     roles = {role.id: settings["roles"].get(role.id, role.default) for role in registry.ROLES.values()
              if role.optional and (role.base or settings["roles"].get(role.id))}
     limits = {step.id: settings["limits"].get(step.id, step.limit) for step in registry.STEPS.values()
-              if step.role is None or registry.ROLES[step.role].base or step.role in in_deck}
+              if (_base_step(step) or step.role in in_deck or step.option in options)}
     out = {"roles": roles, "captain": settings["captain"], "limits": limits}
     if settings.get("wolves") is not None:
         out["wolves"] = settings["wolves"]
-    options = {k: v for k, v in settings.get("options", {}).items() if v != registry.OPTIONS[k].default}
     if options:
         out["options"] = options
     return out

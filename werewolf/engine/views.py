@@ -7,6 +7,7 @@ absent, never null-ed in place. Once the game has ended everything is revealed.
 from . import registry
 from .actions import legal_actions
 from .chat import readable_channels, writable_channel
+from .day import ballot_audience
 from .errors import IllegalAction
 from .game import Game, iso
 from .rules import composition
@@ -65,13 +66,20 @@ def _step(game: Game, now: float) -> dict | None:
         step["actor"] = game.actor
     if "tied" in shows:
         step["tied"] = list(game.tied)
+    if "round" in shows:
+        step["round"] = game.extra.get("round", 1)
     return step
 
 
-def _public_votes(game: Game) -> dict:
-    if game.status == "running" and game.step in ("election", "vote"):
+def _votes(game: Game, seat: int | None) -> dict:
+    """The ballots of the running election or round this seat may see (a secret round:
+    its own only, A5.1); a round's audience is the one rule day.ballot_audience."""
+    if game.status != "running" or not registry.STEPS[game.step].ballots:
+        return {}
+    if game.step == "election":
         return {str(voter): target for voter, target in sorted(game.votes.items())}
-    return {}
+    return {str(voter): target for voter, target in sorted(game.votes.items())
+            if game.can_see(ballot_audience(game, voter), seat)}
 
 
 def view_for(game: Game, seat: int | None, now: float) -> dict:
@@ -95,7 +103,7 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         "composition": composition(game.cards),
         "step": _step(game, now),
         "prompt": {"step": game.step_seq, "actions": actions} if actions else None,
-        "votes": _public_votes(game),
+        "votes": _votes(game, seat),
         "requests": list(game.requests) if game.step == "debate" else [],
         "events": _visible_events(game, seat),
         "chat": _chat(game, channels),

@@ -20,6 +20,11 @@ def localized_catalog() -> dict:
         role["description"] = strings.get(f"role_help.{role['id']}", "")
     for step in out["steps"]:
         step["name"] = strings.get(f"limit.{step['id']}", step["id"])
+    for option in out["options"]:
+        option["name"] = strings.get(f"option.{option['id']}", option["id"])
+        option["description"] = strings.get(f"option_help.{option['id']}", "")
+        option["value_names"] = {value: strings.get(f"{option['id']}.{value}", value) for value in option["values"]}
+        option["value_help"] = {value: strings.get(f"{option['id']}_help.{value}", "") for value in option["values"]}
     for preset in out["presets"]:
         preset["name"] = strings.get(f"preset.{preset['id']}", preset["id"])
     out["locale"] = str(get_locale())

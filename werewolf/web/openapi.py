@@ -14,6 +14,9 @@ SEAT = {"type": "integer", "minimum": 1, "maximum": 18}
 NULLABLE_SEAT = {**SEAT, "nullable": True}
 STEP_IDS = list(engine.STEPS)
 ROLE_IDS = list(engine.ROLES)
+# Each table option's value: a choice among its values, else true/false.
+OPTION_SCHEMAS = {o.id: ({"type": "string", "enum": list(o.values)} if o.values else {"type": "boolean"})
+                  for o in engine.registry.OPTIONS.values()}
 OPTIONAL_ROLE_IDS = engine.registry.optional_roles()
 CHANNELS = list(engine.CHANNELS)
 ISO = {"type": "string", "format": "date-time"}
@@ -57,7 +60,7 @@ SCHEMAS = {
         "captain": {"type": "boolean"},
         "limits": _obj({s: {"type": "integer"} for s in STEP_IDS}),
         "wolves": WOLVES, "rhythm": RHYTHM, "preset": PRESET,
-    }, {"options": _obj({"spectators": {"type": "boolean"}})}),
+    }, {"options": _obj({}, OPTION_SCHEMAS)}),
     "SettingsPatch": {
         "type": "object", "additionalProperties": False,
         "properties": {
@@ -68,8 +71,7 @@ SCHEMAS = {
                        "properties": {s: {"type": "integer", "minimum": 1, "maximum": 3600}
                                       for s in STEP_IDS}},
             "wolves": WOLVES,
-            "options": {"type": "object", "additionalProperties": False,
-                        "properties": {"spectators": {"type": "boolean"}}},
+            "options": {"type": "object", "additionalProperties": False, "properties": OPTION_SCHEMAS},
             "rhythm": RHYTHM,
             "preset": PRESET,
         },
@@ -94,17 +96,19 @@ SCHEMAS = {
     "Player": _obj({"seat": SEAT, "name": {"type": "string"}, "alive": {"type": "boolean"},
                     "captain": {"type": "boolean"}},
                    {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS},
+                    "camp": {"type": "string", "enum": list(engine.registry.CAMPS)},
                     "left": {"type": "boolean"}}),
     "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
         "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
         "protecting": NULLABLE_SEAT, "protected_last": NULLABLE_SEAT,
+        "testament": _obj({}, {"hunter": SEAT, "succession": SEAT}),
         "left": {"type": "boolean"},
     }),
     "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
                   "deadline": ISO, "seconds_left": {"type": "number", "minimum": 0}},
                  {"night": {"type": "integer"}, "day": {"type": "integer"}, "actor": NULLABLE_SEAT,
-                  "tied": {"type": "array", "items": SEAT}}),
+                  "tied": {"type": "array", "items": SEAT}, "round": {"type": "integer", "minimum": 1}}),
     "Prompt": _obj({"step": {"type": "integer"}, "actions": {"type": "array", "minItems": 1, "items": _obj(
         {"action": {"type": "string", "enum": list(engine.ACTION_STEP)}},
         {"choices": {"type": "array", "items": SEAT}, "count": {"type": "integer"},
@@ -117,7 +121,7 @@ SCHEMAS = {
                                                   "phase": {"type": "string", "enum": ["night", "day"]}})},
         "night_order": {"type": "array", "items": {"type": "string", "enum": STEP_IDS}},
         "actions": {"type": "array", "items": _obj({
-            "id": {"type": "string"}, "step": {"type": "string", "enum": STEP_IDS},
+            "id": {"type": "string"}, "step": {"type": "string", "enum": STEP_IDS, "nullable": True},
             "kind": {"type": "string", "enum": list(engine.registry.CHOICE_KINDS)}})},
         "events": {"type": "array", "items": {"type": "string"}},
         "presets": {"type": "array", "items": _obj({"id": {"type": "string"}, "name": {"type": "string"}})},

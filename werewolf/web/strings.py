@@ -239,6 +239,7 @@ def client_strings() -> dict:
         "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
         "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
         **_variant_strings(),
+        **_vote_and_role_option_strings(),
     }
 
 
@@ -289,4 +290,80 @@ def _variant_strings() -> dict:
         "err.bad_composition": _("Trop de rôles ou de loups pour ce nombre de joueurs."),
         "err.left_game": _("Tu as quitté cette partie."),
         "err.game_not_running": _("Aucune partie en cours."),
+    }
+
+
+def _vote_and_role_option_strings() -> dict:
+    """The options of RULES-VARIANTS A5 (votes) and A6 (the base roles): names, one-line
+    explanations, their steps, prompts and events."""
+    return {
+        # options: name and one line (the host's settings screen, the rules in force)
+        "option.tie": _("Égalité au vote"),
+        "option_help.tie": _("Ce qui se passe quand plusieurs joueurs ont le plus de voix."),
+        "tie.captain": _("Le Capitaine tranche"),
+        "tie_help.captain": _("Le Capitaine choisit parmi les ex æquo ; sans Capitaine, personne n’est éliminé."),
+        "tie.none": _("Personne n’est éliminé"),
+        "tie_help.none": _("En cas d’égalité, personne ne sort, même avec un Capitaine."),
+        "tie.revote": _("Nouveau vote"),
+        "tie_help.revote": _("Sans Capitaine, les ex æquo se défendent puis tout le monde revote entre eux (trois fois au plus)."),
+        "tie.runoff": _("Second tour"),
+        "tie_help.runoff": _("Les ex æquo se défendent, puis les autres votent entre eux ; s’ils restent à égalité, le Capitaine tranche ou personne ne sort."),
+        "option.secret_ballot": _("Vote à bulletin secret"),
+        "option_help.secret_ballot": _("Chacun ne voit que son bulletin ; tous sont publiés au dépouillement."),
+        "option.lovers_no_cross_vote": _("Les amoureux ne votent pas l’un contre l’autre"),
+        "option_help.lovers_no_cross_vote": _("Au vote, un amoureux ne peut pas désigner son partenaire."),
+        "option.speech_turns": _("Tours de parole"),
+        "option_help.speech_turns": _("Au lieu du débat, chacun parle à son tour, 30 secondes, dans l’ordre des sièges."),
+        "option.seer_camp": _("La Voyante voit le camp"),
+        "option_help.seer_camp": _("Elle apprend « Loup », « Village » ou « Solitaire », jamais la carte, et jamais deux fois le même joueur."),
+        "option.witch_one_potion": _("Une potion par nuit"),
+        "option_help.witch_one_potion": _("La Sorcière n’utilise jamais ses deux potions la même nuit."),
+        "option.witch_no_self_save": _("La Sorcière ne se sauve pas"),
+        "option_help.witch_no_self_save": _("Si les loups la choisissent, elle ne peut pas se sauver."),
+        "option.poisoned_hunter_silent": _("Chasseur empoisonné muet"),
+        "option_help.poisoned_hunter_silent": _("Un Chasseur tué par le poison ne tire pas."),
+        "option.hunter_vote_shot_first": _("Le Chasseur tire avant la fin"),
+        "option_help.hunter_vote_shot_first": _("Éliminé au vote, le Chasseur tire avant que l’on regarde qui a gagné."),
+        "option.testament": _("Testament"),
+        "option_help.testament": _("Le Chasseur et le Capitaine peuvent noter d’avance leur choix, appliqué s’ils ne répondent pas à temps."),
+        # steps: the game master's voice, and their limits
+        "step.defense": _("Les ex æquo se défendent : {names}"),
+        "step.revote": _("Nouveau vote entre {names}"),
+        "step.runoff": _("Second tour entre {names}"),
+        "step.tally": _("Dépouillement"),
+        "step.speech": _("Tour de parole : {name}"),
+        "limit.defense": _("Défense des ex æquo"),
+        "limit.revote": _("Nouveau vote"),
+        "limit.runoff": _("Second tour"),
+        "limit.tally": _("Dépouillement"),
+        "limit.speech": _("Tour de parole"),
+        # prompts and buttons
+        "prompt.defense.done": _("Défends-toi dans la discussion du village"),
+        "btn.defense.done": _("J’ai fini ma défense"),
+        "prompt.speech.done": _("À toi de parler au village"),
+        "btn.speech.done": _("J’ai fini de parler"),
+        "prompt.revote.cast": _("Nouveau vote : qui éliminer ?"),
+        "prompt.runoff.cast": _("Second tour : qui éliminer ?"),
+        "secret_ballot.note": _("Vote secret : personne ne voit ton bulletin avant le dépouillement."),
+        "defense.others": _("Les ex æquo parlent ; tu écoutes."),
+        "speech.others": _("{name} a la parole ; tu écoutes."),
+        # events
+        "ev.ballots": _("Dépouillement : tous les bulletins"),
+        "ev.ballots_captain": _("(la voix de {name}, Capitaine, compte double)"),
+        "recap.revote_of": _("Nouveau vote du jour {n}"),
+        "recap.runoff_of": _("Second tour du jour {n}"),
+        "ev.hunter_testament": _("Le Chasseur {hunter} tire sur {name}, selon son testament."),
+        "ev.succession_testament": _("{previous} nomme {name} Capitaine, selon son testament."),
+        "ev.seer_camp": _("Tu as sondé {name} : {camp}."),
+        "tl.seer_camp": _("La Voyante sonde {name} : {camp}."),
+        "camp.wolves": _("Loup"),
+        "camp.village": _("Village"),
+        "camp.solitary": _("Solitaire"),
+        # the testament, from the card
+        "testament.title": _("Testament"),
+        "testament.hunter": _("Si tu meurs sans avoir tiré à temps, tu tires sur :"),
+        "testament.succession": _("Si tu meurs sans avoir désigné ton successeur à temps :"),
+        "testament.none": _("Pas de testament"),
+        "err.one_potion_per_night": _("Une seule potion par nuit."),
+        "err.cannot_save_self": _("Tu ne peux pas te sauver toi-même."),
     }

@@ -40,7 +40,7 @@ def _resolve_election(game: Game, now: float) -> None:
         game.captaincy_over = True
     game.emit("election_result", EVERYONE, now, tally=flow.str_keys(tally), captain=game.captain,
               tie=len(leaders) > 1)
-    flow.start_step(game, "debate", now)
+    flow.start_debate(game, now)
 
 
 # --- the vote --------------------------------------------------------------------
@@ -49,7 +49,7 @@ def _vote_weight(game: Game):
     return (lambda voter: 2 if voter == captain else 1) if captain is not None else None
 
 
-def _vote_tie(game: Game, leaders: list[int], now: float) -> bool:
+def _vote_tie(game: Game, leaders: list[int], step_id: str, now: float) -> bool:
     captain = _living_captain(game)
     if captain is None:
         return False
@@ -89,9 +89,10 @@ def _succession_prompt(game, seat, living):
     return [{"action": "succession.name", "choices": living}]
 
 
-def _succession_name(game: Game, seat: int, target: int, now: float) -> None:
+def _succession_name(game: Game, seat: int, target: int, now: float, **extra) -> None:
+    """``extra``: more fields for the event (``testament=True`` when his testament names him)."""
     game.captain = target
-    game.emit("succession", EVERYONE, now, previous=seat, captain=target)
+    game.emit("succession", EVERYONE, now, previous=seat, captain=target, **extra)
     flow.continue_follow_ups(game, now)
 
 
@@ -102,7 +103,7 @@ def _succession_time_out(game: Game, now: float) -> None:
     flow.continue_follow_ups(game, now)
 
 
-ELECTION = Step("election", "day", (60, 120, 240), time_out=_resolve_election, actors=flow.everyone_alive,
+ELECTION = Step("election", "day", (60, 120, 240), time_out=_resolve_election, actors=flow.everyone_alive, ballots=True,
                 prompt=_election_prompt, actions=(Action("election.vote", SEAT, _election_vote, nullable=True),), order=130)
 SUCCESSION = Step("succession", "day", (30, 45, 90), time_out=_succession_time_out, actors=flow.the_actor,
                   prompt=_succession_prompt, actions=(Action("succession.name", SEAT, _succession_name),),

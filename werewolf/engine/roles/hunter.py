@@ -11,8 +11,9 @@ def _prompt(game: Game, seat: int, living):
     return [{"action": "hunter.shoot", "choices": living}]
 
 
-def _shoot(game: Game, seat: int, target: int, now: float) -> None:
-    game.emit("hunter_shot", EVERYONE, now, hunter=seat, target=target)
+def _shoot(game: Game, seat: int, target: int, now: float, **extra) -> None:
+    """``extra``: more fields for the event (``testament=True`` when his testament shoots)."""
+    game.emit("hunter_shot", EVERYONE, now, hunter=seat, target=target, **extra)
     died = flow.kill(game, [target], "hunter", now)
     flow.after_deaths(game, died, now)
 

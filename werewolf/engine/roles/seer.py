@@ -12,14 +12,17 @@ def _prompt(game: Game, seat: int, living):
 
 
 def _look(game: Game, seat: int, target: int, now: float) -> None:
-    game.emit("seer_look", seat, now, night=game.night, target=target, role=game.player(target).role)
+    data = {"night": game.night, "target": target, "role": game.player(target).role}
+    for hook in registry.hooks("seer_look"):   # an option may teach the camp instead
+        hook(game, target, data)
+    game.emit("seer_look", seat, now, **data)
     flow.next_night_step(game, ID, now)
 
 
 def _known(game: Game, seat: int, known: dict) -> None:
     if game.player(seat).role == ID:   # her looks, read back from the log
         for event in game.events:
-            if event["kind"] == "seer_look" and event["audience"] == seat:
+            if event["kind"] == "seer_look" and event["audience"] == seat and "role" in event:
                 known[event["target"]] = event["role"]
 
 

@@ -1,0 +1,18 @@
+"""The secrecy audit with random table options (RULES-VARIANTS A5, A6, A9): random complete
+games over HTTP with a random option set each (ties, secret ballots, speaking turns,
+testaments...), every response checked by the oracle's hand-written lines for them."""
+import os
+
+from tests.kit import audit
+
+GAMES = 60
+
+
+def test_random_games_with_random_options_leak_nothing():
+    workers = 2 if (os.cpu_count() or 1) >= 2 else 1
+    stats = audit.run_many(GAMES, seed=2028, workers=workers, small_tables=True, options=True)
+    print(stats.line())
+    assert stats.games == GAMES
+    assert {"tally", "defense", "speech"} <= set(stats.steps), stats.steps
+    assert {"revote", "runoff"} & set(stats.steps), stats.steps
+    assert stats.views_checked > GAMES * 50

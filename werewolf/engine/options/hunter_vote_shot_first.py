@@ -1,0 +1,48 @@
+"""Hunter — `hunter_vote_shot_first` (RULES-VARIANTS A6.3, 003): a Hunter eliminated by a
+vote shoots before the end check. If that shot kills the last living werewolf and leaves
+nobody alive, the village wins; any other all-dead table: nobody. At night the base order
+stands (RULES.md §4: the check first).
+
+The kernel asks `vote_deaths_wait` after a vote elimination; the check then runs here
+once the Hunter's step is over (follow_up at 15: after his shot, before the succession).
+"""
+from .. import flow, registry
+from ..game import Game
+from ..registry import Option
+
+ID = "hunter_vote_shot_first"
+
+
+def _on(game: Game) -> bool:
+    return registry.option_value(game, ID) is True
+
+
+def _wait(game: Game, died: list[int]) -> bool:
+    hunters = [seat for seat in died if game.player(seat).role == "hunter"]
+    if not _on(game) or not hunters:
+        return False
+    game.extra[ID] = {"hunter": hunters[0]}
+    return True
+
+
+def _check_after_shot(game: Game, now: float) -> bool:
+    if ID not in game.extra or game.pending_hunters:
+        return False
+    game.extra.pop(ID)
+    return flow.check_end(game, now)   # ended: no follow-up left to run
+
+
+def _all_dead(game: Game):
+    waiting = game.extra.get(ID)
+    if waiting is None:
+        return None
+    shots = [e for e in game.events if e["kind"] == "hunter_shot" and e["hunter"] == waiting["hunter"]]
+    if shots and shots[-1]["target"] is not None and registry.is_pack(game.player(shots[-1]["target"]).role):
+        return {"camp": "village",
+                "seats": [p.seat for p in game.players if registry.camp(p.role) == registry.VILLAGE]}
+    return None
+
+
+OPTION = registry.register_option(Option(
+    id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
+    hooks={"vote_deaths_wait": _wait, "follow_up": (15, _check_after_shot), "all_dead": _all_dead}))
