@@ -38,6 +38,15 @@ HOOK_POINTS = {
     "vote_weight": "(game) -> function(voter) -> weight, or None",
     "vote_tie": "(game, leaders, now) -> bool: settle a tied vote, True if handled",
     "mixed_couple": "(game) -> set of seats who play only for their couple",
+    "wolves_choice": "(game, now): the wolves' choice of the night is settled (game.victim; A2.3 step 1, "
+                     "at the end of `werewolves`, or of a fixed `night`): a bite may act on it",
+    "night_end": "(game, now) -> bool: after the night's deaths and their end check, before `dawn` "
+                 "(A2.3 steps 5-6); True if the game ended",
+    "solo_win": "(game, living, mixed, voted_out) -> winner or None: a solitary's own win, asked at "
+                "every end check (A4 rules 1 and 3); voted_out: the seat a vote elimination just "
+                "took (vote, tiebreak, revote, runoff, stake), else None",
+    "nobody_alive": "(game) -> winner or None: who wins when nobody is alive (A4 rule 2; "
+                    "`hunter_vote_shot_first`), else nobody",
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view_me": "(game, seat, me): add this seat's private fields to view['me']",
     "view": "(game, seat, view): add fields to the view",
@@ -224,6 +233,13 @@ def is_pack(role_id: str) -> bool:
 
 def camp(role_id: str) -> str:
     return ROLES[role_id].camp
+
+
+def side(role_id: str) -> str:
+    """Who a card plays with (A4): its camp, or for a solitary card its own id (two
+    solitaries are two camps)."""
+    role = ROLES[role_id]
+    return role.id if role.camp == SOLITARY else role.camp
 
 
 def optional_roles() -> list[str]:

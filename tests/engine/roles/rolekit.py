@@ -4,6 +4,7 @@ from enginekit import CODES, T0, Table
 from werewolf import engine
 
 CARDS = {**CODES, "guard": "guard", "thief": "thief"}
+CARDS.update({"possessed": "possessed", "cursed": "cursed", "jester": "jester", "plague": "plague_bearer"})
 
 
 class RoleTable(Table):
