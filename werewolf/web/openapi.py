@@ -14,6 +14,7 @@ SEAT = {"type": "integer", "minimum": 1, "maximum": 18}
 NULLABLE_SEAT = {**SEAT, "nullable": True}
 STEP_IDS = list(engine.STEPS)
 ROLE_IDS = list(engine.ROLES)
+SOLITARY_IDS = [r.id for r in engine.registry.ROLES.values() if r.camp == engine.registry.SOLITARY]  # each wins as its own camp (A4)
 OPTIONAL_ROLE_IDS = engine.registry.optional_roles()
 CHANNELS = list(engine.CHANNELS)
 ISO = {"type": "string", "format": "date-time"}
@@ -94,11 +95,12 @@ SCHEMAS = {
     "Player": _obj({"seat": SEAT, "name": {"type": "string"}, "alive": {"type": "boolean"},
                     "captain": {"type": "boolean"}},
                    {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS},
-                    "left": {"type": "boolean"}}),
+                    "left": {"type": "boolean"}, "was": {"type": "string", "enum": ROLE_IDS}}),
     "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
         "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
         "protecting": NULLABLE_SEAT, "protected_last": NULLABLE_SEAT,
+        "contaminated": {"type": "array", "items": SEAT}, "was": {"type": "string", "enum": ROLE_IDS},
         "left": {"type": "boolean"},
     }),
     "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
@@ -141,9 +143,9 @@ SCHEMAS = {
         "channels": _obj({"read": {"type": "array", "items": {"type": "string", "enum": CHANNELS}},
                           "write": {"type": "string", "enum": CHANNELS, "nullable": True}}),
         "winner": {"nullable": True, **_obj({
-            "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none"]},
+            "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none", *SOLITARY_IDS]},
             "seats": {"type": "array", "items": SEAT}},
-            {"reason": {"type": "string", "enum": ["stopped", "idle"]}})},
+            {"reason": {"type": "string", "enum": ["stopped", "idle", "stalemate"]}})},
     }, {
         "requests": {"type": "array", "items": SEAT},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},
