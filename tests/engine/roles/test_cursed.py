@@ -1,7 +1,5 @@
 """The Cursed — Maudit (RULES-VARIANTS A3.8): one test per rule, decision and interaction."""
-import json
-
-from rolekit import RoleTable
+from rolekit import RoleTable, night_steps, views_of
 
 from werewolf import engine
 
@@ -22,12 +20,7 @@ def test_off_by_default_and_dealt_when_the_host_asks():
 
 
 def test_he_has_no_step():
-    t = RoleTable(CARDS)
-    steps = []
-    while t.step != "dawn":
-        steps.append(t.step)
-        t.timeout()
-    assert steps == ["seer", "werewolves", "witch"]
+    assert night_steps(RoleTable(CARDS)) == ["seer", "werewolves", "witch"]
 
 
 def test_bitten_he_does_not_die_and_becomes_a_werewolf_at_once():
@@ -187,12 +180,10 @@ def test_a_bitten_cursed_may_be_contaminated():
 # wolves, C and the Witch (D included), until the next night begins"
 def play_differential(bitten: bool):
     t = RoleTable("W W cursed V V V V seer witch", captain=True)
-    watchers = [None, 4, 5, 6, 7, 8]
     seen = []
 
     def record():
-        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat))
-                     for seat in watchers})
+        seen.append(views_of(t, [None, 4, 5, 6, 7, 8]))
 
     record()
     t.until("werewolves")

@@ -2,7 +2,7 @@
 and interaction."""
 import json
 
-from rolekit import RoleTable
+from rolekit import RoleTable, views_of
 
 from werewolf import engine
 
@@ -199,13 +199,8 @@ def test_plague_infect_outside_his_step_is_refused():
 def play_differential(target: int):
     t = RoleTable("W W plague V V V V seer witch", captain=True)
     seen = []
-
-    def record():
-        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat))
-                     for seat in [None, 1, 2, 4, 5, 6, 7, 8, 9]})
-
     for _ in range(40):
-        record()
+        seen.append(views_of(t, [None, 1, 2, 4, 5, 6, 7, 8, 9]))
         if t.game.status != "running" or t.game.day == 3:
             break
         if t.step == "plague" and t.game.night == 1:
