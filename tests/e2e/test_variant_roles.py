@@ -5,6 +5,9 @@ The deal is the server's: a card may lie in the middle. Either way something rea
 checked: a dealt Thief is shown the two middle cards and takes one (his card changes), a
 dealt Guard protects a player and says he is done; a card in the middle is a ghost step
 that passes with no prompt on any screen.
+
+The Possessed, the Cursed, the Jester and the Plague-Bearer fill a six-seat table exactly,
+so all four are dealt: the plague, the bite and the Jester's win are played through the pages.
 """
 
 import pytest
