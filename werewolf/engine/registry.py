@@ -28,7 +28,8 @@ RHYTHMS = ("rapide", "classique", "lent")   # A7.4; the index into Step.limits
 HOOK_POINTS = {
     "deal": "(game) once the cards are dealt: set up the module's state",
     "night_begins": "(game) a new night opens: reset what the night gathers",
-    "night_attack": "(game, victim) -> victim or None: may spare the wolves' choice",
+    "night_attack": "(game, victim) -> victim or None: may spare the wolves' choice (also asked "
+                    "when the choice is settled, for a bite: no side effects)",
     "night_deaths": "(game, deaths, now): append the seats that die this night",
     "night_summary": "(game, data): add fields to the end-only night summary",
     "grief": "(game, died): append (seat, cause) for who dies with the dead",

@@ -276,7 +276,7 @@ def _variant_strings() -> dict:
         # camps and the end check (A4)
         "winner.jester": _("Le Bouffon a gagné !"),
         "winner.plague_bearer": _("Le Pesteux a gagné !"),
-        "winner.stalemate": _("Personne n’a gagné : trois jours sans rien, et aucun loup en vie."),
+        "winner.stalemate": _("Personne n’a gagné : la partie ne pouvait plus avancer."),
         "why.jester": _("Le village l’a éliminé au vote : c’est ce qu’il voulait."),
         "why.plague_bearer": _("Tous les autres survivants sont contaminés."),
         "ev.stalemate": _("Trois jours de suite sans élimination ni mort : la partie s’arrête."),

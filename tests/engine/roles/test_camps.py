@@ -139,4 +139,4 @@ def test_a_base_game_keeps_no_stalemate_count():
 
 
 def test_the_jester_alone_alive_ends_the_game_with_nobody_winning():
-    assert outcome([5]) == {"camp": "none", "seats": []}
+    assert outcome([5]) == {"camp": "none", "reason": "stalemate", "seats": []}

@@ -18,8 +18,9 @@ def _win(game: Game, living: list[int], mixed: set, voted_out: int | None) -> di
     if voted_out is not None and game.player(voted_out).role == ID and voted_out not in mixed:
         return {"camp": ID, "seats": [voted_out]}                      # A4 rule 1
     if living == [game.holder(ID)] and living[0] not in mixed:
-        # (decision) Alone alive, nobody is left to vote him out: nobody wins.
-        return {"camp": "none", "seats": []}
+        # (decision) Alone alive, nobody is left to vote him out: nobody wins, the game
+        # being stuck as in the stalemate (A4 rule 8), without waiting three days.
+        return {"camp": "none", "reason": "stalemate", "seats": []}
     return None
 
 
