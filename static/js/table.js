@@ -34,6 +34,8 @@
     return p ? p.name : "?";
   };
   const roleName = (role) => t("role." + role);
+  // A card with what it was before (a bitten Cursed: "Loup-Garou (Maudit mordu)").
+  const cardName = (role, was) => (was ? t("role_was." + was) : roleName(role));
   const roleEmoji = (role) => (RULES.role[role] || {}).emoji || "";
   // The role inside a sentence, with its article where the language wants one.
   const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
@@ -328,6 +330,7 @@
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
                                 "hunter_shot", "seer_look", "lover", "player_left", "ballots"]);
   const PRIVATE_EVENTS = new Set(["thief_cards", "thief_swap", "wolves_joined", "guard_protect",
+                                  "cursed_bitten", "plague_infect", "contaminated",
                                   "seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
                                   "witch_victim", "witch_save", "witch_poison"]);
   const secretsVisible = () => cardShown || document.body.classList.contains("night");
@@ -748,7 +751,7 @@
           el("span", { class: "tile-name" }, p.name),
           states.length ? el("span", { class: "sr-only" }, ", " + states.join(", ") + ",") : null,
           el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
-          shownRole ? el("span", { class: "tile-role" }, roleEmoji(shownRole) + " " + roleName(shownRole)) : null,
+          shownRole ? el("span", { class: "tile-role" }, roleEmoji(shownRole) + " " + cardName(shownRole, p.was)) : null,
           p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
@@ -803,6 +806,10 @@
       case "thief_swap": return e.card === null ? t("ev.thief_keep") : t("ev.thief_swap", { n: e.card, role: roleName(e.role) });
       case "wolves_joined": return t("ev.wolves_joined", { names: e.seats.map(name).join(", ") });
       case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
+      case "cursed_bitten": return t("ev.cursed_bitten");
+      case "plague_infect": return t("ev.plague_infect", { name: name(e.target) });
+      case "contaminated": return e.seats.length ? t("ev.contaminated", { names: names(e.seats) }) : t("ev.contaminated_none");
+      case "stalemate": return t("ev.stalemate");
       case "game_end": return winnerTitle(e.winner);
       default: return null;
     }
@@ -835,7 +842,9 @@
       case "wolves_victim": return e.target === null ? t("tl.wolves_no_victim") : t("tl.wolves_victim", { name: name(e.target) });
       case "witch_save": return t("tl.witch_save", { name: name(e.target) });
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
-      case "lover": case "witch_victim": case "night_summary": case "night_deaths":
+      case "cursed_bitten": return t("tl.cursed_bitten", { name: name(e.audience) });
+      case "plague_infect": return t("tl.plague_infect", { name: name(e.target) });
+      case "lover": case "contaminated": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);
     }
@@ -1003,7 +1012,7 @@
     $("cardface").setAttribute("aria-pressed", cardShown ? "true" : "false");
     if (cardShown && me.role) {
       $("card-emoji").textContent = roleEmoji(me.role);
-      $("card-role").textContent = roleName(me.role);
+      $("card-role").textContent = cardName(me.role, me.was);
       $("card-help").textContent = t("role_help." + me.role);
       $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
       const extra = [];

@@ -5,6 +5,9 @@ The deal is the server's: a card may lie in the middle. Either way something rea
 checked: a dealt Thief is shown the two middle cards and takes one (his card changes), a
 dealt Guard protects a player and says he is done; a card in the middle is a ghost step
 that passes with no prompt on any screen.
+
+The Possessed, the Cursed, the Jester and the Plague-Bearer fill a six-seat table exactly,
+so all four are dealt: the plague, the bite and the Jester's win are played through the pages.
 """
 
 import pytest
@@ -23,6 +26,18 @@ def set_role(host, role: str, on: bool):
     assert box.is_checked() == on
 
 
+def seat_everyone(phones, table_name: str):
+    """The first phone creates the table, the others join it by its code; returns the host."""
+    host = phones[0]
+    host.register()
+    code = host.create_table(table_name)
+    for phone in phones[1:]:
+        phone.register()
+        phone.join_by_code(code)
+    host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+    return host
+
+
 def small_shot(phone, name: str):
     """The same screen on a small phone (320x640), then back to 390x844."""
     phone.page.set_viewport_size({"width": 320, "height": 640})
@@ -34,13 +49,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
-        host = phones[0]
-        host.register()
-        code = host.create_table("Voleur et Salvateur")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        host = seat_everyone(phones, "Voleur et Salvateur")
         # 6 seats: one wolf, the Seer, the Witch, the Guard, the Thief and a Villager (+2 in the middle).
         for role, on in (("hunter", False), ("cupid", False), ("guard", True), ("thief", True)):
             set_role(host, role, on)
@@ -100,6 +109,148 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
         host.shot("05-day-1")
         assert not errors, errors
         print("cards dealt:", cards)
+    finally:
+        for phone in phones:
+            if not phone.closed:
+                phone.context.close()
+
+
+# --- the Possessed, the Cursed, the Jester and the Plague-Bearer ------------------------------
+
+SOLITARY_NAMES = ["Hugo", "Inès", "Jules", "Katia", "Léon", "Maya"]
+
+
+class LocalePhone(Phone):
+    """A phone whose browser speaks another language (the pages follow Accept-Language)."""
+
+    def __init__(self, *args, locale: str = "fr-FR", **kwargs):
+        self.locale = locale
+        super().__init__(*args, **kwargs)
+
+    def open(self, storage_state=None):
+        from phonekit import PHONE
+        self.context = self.browser.new_context(base_url=self.base, storage_state=storage_state,
+                                                **{**PHONE, "locale": self.locale})
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"{self.name} console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"{self.name} page error: {e}"))
+        self.page.on("requestfailed", self._request_failed)
+        self.page.on("response", self._response)
+        self.closed = False
+
+
+def show_card(phone):
+    """Turn my card over (and so show my private events by day too)."""
+    if not phone.page.locator("#card-front:not([hidden])").count():
+        phone.page.locator("#cardface").tap()
+        phone.page.wait_for_selector("#card-front:not([hidden])")
+
+
+def norm(text: str) -> str:
+    return text.replace("\u00a0", " ")
+
+
+def told(phone, text: str) -> bool:
+    return any(norm(text) in norm(e) for e in phone.snap()["events"])
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
+def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, screenshots, locale):
+    """Six seats: one wolf, the Possessed, the Cursed, the Jester, the Plague-Bearer and a
+    Villager. Night 1: the Plague-Bearer contaminates the Villager, the wolf bites the Cursed
+    (who becomes a wolf and sees it on his card); day 1: the village votes the Jester out, and
+    he wins alone."""
+    errors: list[str] = []
+    phones = [LocalePhone(browser, server.url, name, screenshots, errors, locale=locale) for name in SOLITARY_NAMES]
+    lang = locale[:2]
+    try:
+        host = seat_everyone(phones, "Solitaires")
+        for role, on in (("seer", False), ("witch", False), ("hunter", False), ("cupid", False),
+                         ("possessed", True), ("cursed", True), ("jester", True), ("plague_bearer", True)):
+            set_role(host, role, on)
+        captain = host.page.locator("#settings input[name=captain]")
+        if captain.is_checked():
+            with host.page.expect_response(lambda r: "/settings" in r.url):
+                host.page.locator("#settings label.toggle:has(input[name=captain])").tap()
+        with host.page.expect_response(lambda r: "/settings" in r.url):
+            host.page.select_option("#settings select[name=rhythm]", "rapide")
+        # The Plague-Bearer's and the wolves' turns long enough for two screenshots each.
+        for step, seconds in (("plague", 90), ("werewolves", 90)):
+            with host.page.expect_response(lambda r: "/settings" in r.url):
+                host.page.fill(f"#settings input[name=limit][data-step={step}]", str(seconds))
+                host.page.press(f"#settings input[name=limit][data-step={step}]", "Tab")
+        host.shot(f"10-{lang}-lobby-solitaries", full_page=True)
+        with host.page.expect_response(lambda r: r.url.endswith("/start")):
+            host.page.locator("#start-btn").tap()
+        for phone in phones:
+            phone.page.wait_for_selector("#game:not([hidden])", timeout=15_000)
+            phone.read_card()
+            phone.hide_card()
+        by_role = {phone.role: phone for phone in phones}
+        assert set(by_role) == {"werewolf", "villager", "possessed", "cursed", "jester", "plague_bearer"}, by_role
+        t = host.t
+        seat_of = {phone.role: next(tile["seat"] for tile in phone.snap()["tiles"] if tile["me"]) for phone in phones}
+        jester = by_role["jester"]
+
+        # --- the Plague-Bearer's step
+        bearer = by_role["plague_bearer"]
+        wait_until(lambda: (bearer.snap()["prompt"] or {}).get("title") == t("prompt.plague.infect"), 30, "plague prompt")
+        assert all(p.snap()["prompt"] is None for p in phones if p is not bearer)
+        narration = host.snap()["step"]
+        assert narration == t("step.plague"), narration
+        bearer.tap_tiles([seat_of["villager"]])
+        bearer.shot(f"12-{lang}-plague-prompt")
+        small_shot(bearer, f"12b-{lang}-plague-prompt-320x640")
+        bearer.tap_button(t("btn.confirm"))
+        villager_name = next(tile["name"] for tile in bearer.snap()["tiles"] if tile["seat"] == seat_of["villager"])
+        wait_until(lambda: told(bearer, t("ev.plague_infect", name=villager_name)), 10, "plague event")
+
+        # --- the wolves bite the Cursed
+        wolf = by_role["werewolf"]
+        wait_until(lambda: (wolf.snap()["prompt"] or {}).get("title") == t("prompt.werewolves.designate"), 40, "wolf prompt")
+        wolf.choose([seat_of["cursed"]], t("btn.confirm"))
+        cursed = by_role["cursed"]
+        show_card(cursed)
+        wait_until(lambda: told(cursed, t("ev.cursed_bitten")), 20, "the bite told")
+        assert norm(cursed.page.locator("#card-role").inner_text().strip()) == norm(t("role_was.cursed"))
+        cursed.shot(f"13-{lang}-cursed-bitten-card")
+        small_shot(cursed, f"13b-{lang}-cursed-bitten-card-320x640")
+        cursed.hide_card()
+        for phone in phones:
+            if phone not in (cursed, wolf):
+                show_card(phone)
+                assert not told(phone, t("ev.cursed_bitten"))
+                phone.hide_card()
+
+        # --- day 1: nobody died; the village votes the Jester out
+        wait_until(lambda: host.snap()["phase"] == t("day", n=1), 60, "day 1")
+        show_card(jester)
+        jester.shot(f"11-{lang}-jester-card")
+        small_shot(jester, f"11b-{lang}-jester-card-320x640")
+        jester.hide_card()
+        wait_until(lambda: (host.snap()["prompt"] or {}).get("title") == t("prompt.debate.request_vote"), 30, "debate")
+        contaminated = t("ev.contaminated", names=villager_name)
+        show_card(bearer)
+        wait_until(lambda: told(bearer, contaminated), 10, "contamination told to him")
+        bearer.hide_card()
+        for phone in phones[:4]:
+            if (phone.snap()["prompt"] or {}).get("title") == t("prompt.debate.request_vote"):
+                phone.tap_button(t("btn.request_vote"))
+        for phone in phones:
+            wait_until(lambda: (phone.snap()["prompt"] or {}).get("title") == t("prompt.vote.cast"), 30, "vote")
+            target = seat_of["jester"] if phone is not jester else seat_of["villager"]
+            phone.choose([target], t("btn.confirm"))
+        wait_until(lambda: norm((host.snap()["end"] or {}).get("title", "")) == norm(t("winner.jester")), 30,
+                   "the Jester's win")
+        end = wait_until(lambda: jester.snap()["end"], 15, "the end on the Jester's phone")
+        assert norm(t("why.jester")) in norm(end["seats"]) and jester.name in end["seats"]
+        timeline = norm(" ".join(end["timeline"]))
+        assert norm(t("tl.cursed_bitten", name=cursed.name)) in timeline
+        assert norm(t("tl.plague_infect", name=villager_name)) in timeline
+        jester.shot(f"14-{lang}-jester-wins", full_page=True)
+        small_shot(jester, f"14b-{lang}-jester-wins-320x640")
+        assert not errors, errors
     finally:
         for phone in phones:
             if not phone.closed:

@@ -57,10 +57,18 @@ HIDDEN_KINDS = {"night_summary", "night_deaths", "cupid_silent"}  # nobody until
 GUARD_KINDS = {"guard_protect"}
 THIEF_KINDS = {"thief_cards", "thief_swap"}
 WOLF_KINDS |= {"wolves_joined"}
+# A3.8-A3.10, A4, A13: the bitten Cursed alone is told of his bite (the pack by wolves_joined);
+# the Plague-Bearer alone knows whom he contaminated; a stalemate is public.
+CURSED_KINDS = {"cursed_bitten"}
+PLAGUE_KINDS = {"plague_infect", "contaminated"}
+PUBLIC_KINDS |= {"stalemate"}
 ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
-             | GUARD_KINDS | THIEF_KINDS)
-ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief")
-NEW_ROLES = ("guard", "thief")
+             | GUARD_KINDS | THIEF_KINDS | CURSED_KINDS | PLAGUE_KINDS)
+ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief",
+              "possessed", "cursed", "jester", "plague_bearer")
+NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer")
+# Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9).
+PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester")
 # Neutral names: no role word, no channel name, no event kind inside.
 NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
          "Max", "Ned", "Oly", "Pam", "Quy", "Rox"]
@@ -81,6 +89,7 @@ class Stats:
     roles: Counter = field(default_factory=Counter)
     winners: Counter = field(default_factory=Counter)
     sizes: Counter = field(default_factory=Counter)
+    events: Counter = field(default_factory=Counter)   # event kinds of the finished games
 
     def line(self) -> str:
         return (f"{self.games} games, {self.requests} requests, {self.views_checked} views checked, "
@@ -93,9 +102,12 @@ class Stats:
 class Truth:
     """What the full state says, and what seat ``s`` may know of it (RULES.md §8)."""
 
-    def __init__(self, state: dict, thief: int | None = None):
+    def __init__(self, state: dict, thief: int | None = None, bitten: dict | None = None):
         self.state = state
         self.thief = thief  # the seat dealt the Thief card (whatever he holds now)
+        # A bitten Cursed (a seat seen holding "cursed", now a werewolf) -> how many messages the
+        # wolves' channel held when his bite was first seen: he reads it from there on (A3.8).
+        self.bitten = bitten or {}
         self.ended = state["status"] == "ended"
         self.role = {p["seat"]: p["role"] for p in state["players"]}
         self.alive = {p["seat"]: p["alive"] for p in state["players"]}
@@ -154,12 +166,17 @@ class Truth:
             return self.role[s] == "guard"
         if kind in THIEF_KINDS:
             return s == self.thief
+        if kind in CURSED_KINDS:
+            return s in self.bitten
+        if kind in PLAGUE_KINDS:
+            return self.role[s] == "plague_bearer"
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret else None, s == self.thief)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret else None, s == self.thief,
+               s in self.bitten)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
@@ -177,7 +194,8 @@ class Truth:
     def actors(self) -> set[int]:
         if self.ended or self.step == "dawn":
             return set()
-        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief"}.get(self.step)
+        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief",
+                  "plague": "plague_bearer"}.get(self.step)
         if holder:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
         if self.step == "werewolves":
@@ -214,7 +232,21 @@ class Truth:
             out |= GUARD_KINDS
         if s != self.thief:
             out |= THIEF_KINDS
+        if s not in self.bitten:
+            out |= CURSED_KINDS
+        if self.role[s] != "plague_bearer":
+            out |= PLAGUE_KINDS
         return out
+
+    def channel_lines(self, s: int, channel: str) -> list[str]:
+        lines = [m["text"] for m in self.state["chat"] if m["channel"] == channel]
+        if channel == "werewolves" and s in self.bitten and not self.ended:
+            return lines[self.bitten[s]:]   # he was not there before his bite
+        return lines
+
+    def shows_was(self, s: int, p: int) -> bool:
+        """A bitten Cursed's card says so once shown: to himself, the living pack, or dead."""
+        return p in self.bitten and (self.ended or not self.alive[p] or s == p or self.living_wolf(s))
 
     def forbidden_texts(self, s: int) -> set[str]:
         readable = set(self.channels(s))
@@ -264,6 +296,8 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: an event's audience is shown during play")
     if truth.role[s] != "guard" and re.search(r'"(protecting|protected_last)"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Guard's protection")
+    if truth.role[s] != "plague_bearer" and re.search(r'"contaminated"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the contaminated")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
     if not truth.may_know_testament(s) and re.search(r'"testament"\s*:\s*\{', text):
@@ -305,6 +339,8 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
             raise Leak(f"{where}: wrong alive flag {p}")
         if ("camp" in p) != (p["seat"] in truth.camps_known(s)):
             raise Leak(f"{where}: a camp shown {p}")
+        if ("was" in p) != ("role" in p and truth.shows_was(s, p["seat"])):
+            raise Leak(f"{where}: a bitten Cursed told or hidden wrongly: {p}")
     if truth.ended:
         if view["status"] != "ended" or set(view["chat"]) != {"village", "werewolves", "dead"}:
             raise Leak(f"{where}: the end does not reveal everything")
@@ -329,7 +365,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: channels {sorted(view['chat'])}, may read {channels}")
     for channel in channels:
         texts = [m["text"] for m in view["chat"][channel]]
-        if texts != [m["text"] for m in truth.state["chat"] if m["channel"] == channel]:
+        if texts != truth.channel_lines(s, channel):
             raise Leak(f"{where}: channel {channel} differs")
     if ("lover" in me) != (s in truth.lovers) or ("lover" in me and me["lover"] not in truth.lovers - {s}):
         raise Leak(f"{where}: lover {me.get('lover')}")
@@ -337,6 +373,10 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: the Guard's protection shown to a {truth.role[s]}")
     if ("potions" in me) != (truth.role[s] == "witch"):
         raise Leak(f"{where}: potions shown to a {truth.role[s]}")
+    if ("contaminated" in me) != (truth.role[s] == "plague_bearer"):
+        raise Leak(f"{where}: the contaminated shown to a {truth.role[s]}")
+    if me.get("was") != ("cursed" if s in truth.bitten else None):
+        raise Leak(f"{where}: 'was' {me.get('was')} for a {truth.role[s]}")
     if ("designations" in view) != (truth.living_wolf(s) and truth.step == "werewolves"):
         raise Leak(f"{where}: designations")
     if view["prompt"] and s not in truth.actors():
@@ -357,7 +397,7 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
         return []
     groups: dict[tuple, list[int]] = {}
     for s in truth.role:
-        if s in truth.lovers or s == truth.thief or truth.may_know_testament(s):
+        if s in truth.lovers or s == truth.thief or s in truth.bitten or truth.may_know_testament(s):
             continue
         if truth.step == "defense" and s in truth.tied:
             continue   # their own writing rights
@@ -365,10 +405,10 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
             continue
         role = truth.role[s]
         if truth.alive[s]:
-            key = ("plain", True) if role in ("villager", "hunter") else (
+            key = ("plain", True) if role in PLAIN_ROLES else (
                 ("wolf", True) if role == "werewolf" else None)
         else:
-            key = ("plain", False) if role in ("villager", "hunter", "werewolf") else None
+            key = ("plain", False) if role in (*PLAIN_ROLES, "werewolf") else None
         if key is not None:
             groups.setdefault(key, []).append(s)
     return [g for g in groups.values() if len(g) > 1]
@@ -441,12 +481,16 @@ class AuditGame:
             settings["options"] = random_options(rng)
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
-        if started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
-            off = {"roles": {role: False for role in NEW_ROLES}}
+        chosen = [role for role in NEW_ROLES if settings["roles"].get(role)]
+        while started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
+            off = {"roles": {chosen.pop(rng.randrange(len(chosen))): False}} if chosen else {
+                "roles": {role: False for role in ("seer", "witch", "hunter", "cupid")}}
             assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", off).status_code == 200
             started = host.call("POST", f"/api/tables/{self.table_id}/start")
         assert started.status_code == 200
         self.thief = None
+        self.bitten: dict[int, int] = {}
+        self.cursed_seen: set[int] = set()
         self.thief = next((s for s, r in self.truth().role.items() if r == "thief"), None)  # the deal
         self.seats: dict[int, Client] = {}
         for c in self.clients:
@@ -464,7 +508,14 @@ class AuditGame:
             table = db.session.get(Table, self.table_id)
             state = json.loads(table.current_game.state)
             db.session.remove()
-        return Truth(state, self.thief)
+        roles = {p["seat"]: p["role"] for p in state["players"]}
+        for seat in list(self.cursed_seen):
+            if roles[seat] == "werewolf" and seat not in self.bitten:
+                # Bitten since the last look: no message was posted in between (rounds chat
+                # only after looking), so the channel's length now is where he starts.
+                self.bitten[seat] = sum(1 for m in state["chat"] if m["channel"] == "werewolves")
+        self.cursed_seen |= {seat for seat, role in roles.items() if role == "cursed"}
+        return Truth(state, self.thief, dict(self.bitten))
 
     def poll(self, c: Client, check: bool = True, truth: Truth | None = None) -> dict:
         headers = {"If-None-Match": c.etag[self.table_id]} if self.table_id in c.etag else {}
@@ -517,7 +568,7 @@ class AuditGame:
                                   "witch.done", "cupid.pair", "hunter.shoot", "vote.cast",
                                   "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
                                   "thief.take", "defense.done", "revote.cast", "runoff.cast", "speech.done",
-                                  "hunter.testament", "succession.testament", "nope"])
+                                  "hunter.testament", "succession.testament", "plague.infect", "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -600,6 +651,7 @@ class AuditGame:
                 self.stats.winners[truth.state["winner"]["camp"]] += 1
                 for role in set(truth.role.values()):
                     self.stats.roles[role] += 1
+                self.stats.events.update(e["kind"] for e in truth.state["events"])
                 return truth
             self.stats.steps[truth.step] += 1
             if self.rng.random() < self.audit.probe_rate:
@@ -748,6 +800,6 @@ def run_many(games: int, seed: int = 1, workers: int = 1, small_tables: bool = F
     for part in results:
         for name in ("games", "requests", "views_checked", "refusals_compared", "chats"):
             setattr(total, name, getattr(total, name) + getattr(part, name))
-        for name in ("steps", "roles", "winners", "sizes"):
+        for name in ("steps", "roles", "winners", "sizes", "events"):
             getattr(total, name).update(getattr(part, name))
     return total

@@ -1,9 +1,12 @@
 """A table dealt with chosen cards, the middle's included (the Thief), for role tests."""
+import json
+
 from enginekit import CODES, T0, Table
 
 from werewolf import engine
 
 CARDS = {**CODES, "guard": "guard", "thief": "thief"}
+CARDS.update({"possessed": "possessed", "cursed": "cursed", "jester": "jester", "plague": "plague_bearer"})
 
 
 class RoleTable(Table):
@@ -21,3 +24,35 @@ class RoleTable(Table):
         self.now = T0
         self.game = engine.new_game(names, settings, seed, self.now, dealt=every)
         assert [p.role for p in self.game.players] == seats and self.game.middle() == centre
+
+
+def night_steps(t: RoleTable) -> list[str]:
+    """The steps of the first night, each left to run out, until dawn."""
+    steps = []
+    while t.step != "dawn":
+        steps.append(t.step)
+        t.timeout()
+    return steps
+
+
+def views_of(t: RoleTable, seats) -> dict:
+    """What each of these seats sees now: the JSON of its view and its version (A0)."""
+    return {seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat)) for seat in seats}
+
+
+def card_swap_views(cards: str, seat: int, role: str, watchers) -> list[dict]:
+    """A9.2's "role at a, Villager at b vs the reverse": deal ``cards`` with ``role`` at
+    ``seat``, play to day 3 (the wolves talk and devour 5, then 6...; every other step runs
+    out), and record what the watchers see at every step."""
+    dealt = cards.split()
+    dealt[seat - 1] = role
+    t = RoleTable(" ".join(dealt), captain=True)
+    seen = []
+    while t.game.day < 3:
+        seen.append(views_of(t, watchers))
+        if t.step == "werewolves":
+            t.say(t.game.living_wolves()[0], "werewolves", "hungry")
+            t.wolves_kill(next(s for s in (5, 6, 7, 8) if t.alive(s)))
+        else:
+            t.timeout()
+    return seen

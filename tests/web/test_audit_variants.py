@@ -1,5 +1,6 @@
-"""The secrecy audit with the Guard and the Thief (RULES-VARIANTS A9): random complete games
-over HTTP, every response checked by the oracle's hand-written lines for them."""
+"""The secrecy audit with the variant roles (RULES-VARIANTS A9): the Guard, the Thief, the
+Possessed, the Cursed, the Jester and the Plague-Bearer in random compositions; random
+complete games over HTTP, every response checked by the oracle's hand-written lines for them."""
 import os
 
 from tests.kit import audit
@@ -7,11 +8,12 @@ from tests.kit import audit
 GAMES = 80
 
 
-def test_random_games_with_the_guard_and_the_thief_leak_nothing():
+def test_random_games_with_the_variant_roles_leak_nothing():
     workers = 2 if (os.cpu_count() or 1) >= 2 else 1
     stats = audit.run_many(GAMES, seed=2027, workers=workers, small_tables=True, variants=True)
-    print(stats.line())
+    print(stats.line(), dict(stats.events))
     assert stats.games == GAMES
-    assert {"guard", "thief"} <= set(stats.roles)
-    assert {"thief", "guard", "werewolves", "witch"} <= set(stats.steps)
+    assert {"guard", "thief", "possessed", "cursed", "jester", "plague_bearer"} <= set(stats.roles)
+    assert {"thief", "guard", "plague", "werewolves", "witch"} <= set(stats.steps)
+    assert stats.events["cursed_bitten"] and stats.events["contaminated"], "a bite and a contamination were audited"
     assert stats.views_checked > GAMES * 50

@@ -91,7 +91,9 @@ def test_the_catalog_lists_roles_steps_and_kinds_in_the_readers_language(make_pl
     roles = {r["id"]: r for r in catalog["roles"]}
     assert set(engine.ROLES) == set(roles) and roles["guard"]["camp"] == "village"
     assert roles["thief"]["middle_cards"] == 2 and roles["werewolf"]["camp"] == "wolves"
-    assert catalog["night_order"] == ["thief", "cupid", "seer", "guard", "werewolves", "witch"]
+    # A2.1's order (the steps of roles built in other modules may sit between these)
+    order = ["thief", "cupid", "seer", "guard", "plague", "werewolves", "witch"]
+    assert [step for step in catalog["night_order"] if step in order] == order
     kinds = {a["id"]: a["kind"] for a in catalog["actions"]}
     assert kinds["thief.take"] == "card" and kinds["guard.done"] == "confirm" and kinds["cupid.pair"] == "seats"
     assert {p["id"] for p in catalog["presets"]} == {"classique", "decouverte", "eclair"}

@@ -9,7 +9,7 @@ from .rules import MAX_LIMIT, MAX_PLAYERS, MAX_WOLVES, MIN_LIMIT, MIN_PLAYERS
 
 # Events of the kernel itself (every module lists its own).
 KERNEL_EVENTS = ("game_start", "step", "deaths", "night_summary", "night_deaths", "vote_request",
-                 "vote_cast", "vote_result", "game_end")
+                 "vote_cast", "vote_result", "game_end", "stalemate")
 
 
 def catalog() -> dict:

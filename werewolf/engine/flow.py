@@ -50,6 +50,8 @@ def the_actor(game: Game, living: list[int]) -> list[int]:
 everyone_alive = None   # Step.actors for the steps where every living player acts
 
 def begin_night(game: Game, now: float) -> None:
+    if game.day > 0 and stalemate(game, now):   # a day has just ended (A4 rule 8)
+        return
     game.night += 1
     for hook in registry.hooks("night_begins"):
         hook(game)
@@ -76,6 +78,10 @@ def end_night(game: Game, now: float) -> None:
     died = kill(game, deaths, "night", now)
     if check_end(game, now):
         return
+    for hook in registry.hooks("night_end"):   # the plague, the Owl-Man's nominee (A2.3 steps 5-6)
+        if hook(game, now):
+            return
+    _quiet_night(game)
     queue_follow_ups(game, died)
     game.day += 1   # the dawn, and the shots or succession that follow it, open the coming day
     start_step(game, "dawn", now)
@@ -124,6 +130,8 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
     if cause == "night":
         # In seat order: victim first, then the poisoned, then grief would tell the causes.
         public.sort(key=lambda d: d["seat"])
+    if died:
+        note_change(game)
     game.emit("deaths", EVERYONE, now, moment=cause, deaths=public)
     if cause == "night" and died:
         game.emit("night_deaths", AT_END, now, night=game.night,
@@ -136,9 +144,10 @@ def queue_follow_ups(game: Game, died: list[int]) -> None:
         hook(game, died)
 
 
-def after_deaths(game: Game, died: list[int], now: float) -> None:
-    """End check, then the follow-ups one by one (Hunter shots, then the succession)."""
-    if check_end(game, now):
+def after_deaths(game: Game, died: list[int], now: float, voted_out: int | None = None) -> None:
+    """End check, then the follow-ups one by one (Hunter shots, then the succession).
+    ``voted_out``: the seat a vote elimination took (the Jester's win, A4 rule 1)."""
+    if check_end(game, now, voted_out):
         return
     queue_follow_ups(game, died)
     continue_follow_ups(game, now)
@@ -155,6 +164,9 @@ def continue_follow_ups(game: Game, now: float) -> None:
 
 
 def eliminate(game: Game, seat: int, now: float) -> None:
+    """A vote elimination (A0): every step where the village eliminates someone (vote,
+    tiebreak, and the variants' revote, runoff, stake) ends here, so that the end check
+    knows who was voted out."""
     game.then = "night"
     died = kill(game, [seat], "vote", now)
     if any(hook(game, died) for hook in registry.hooks("vote_deaths_wait")):
@@ -162,39 +174,58 @@ def eliminate(game: Game, seat: int, now: float) -> None:
         queue_follow_ups(game, died)
         continue_follow_ups(game, now)
         return
-    after_deaths(game, died, now)
+    after_deaths(game, died, now, voted_out=seat)
 
 
 # --- the end (RULES.md §6, A4) -----------------------------------------------
-def outcome(game: Game) -> dict | None:
+def outcome(game: Game, voted_out: int | None = None) -> dict | None:
+    """A4's end check; the first rule that holds ends the game.
+
+    Rules 1 (the Jester voted out) and 3 (the Plague-Bearer's) are the solitaries' own,
+    asked through ``solo_win``; they are asked after rule 2 since they never hold with
+    nobody alive (a voted-out Jester leaves his voters alive, the Plague-Bearer must
+    live). Camps are read from the cards now (a bitten Cursed is a werewolf).
+    """
     living = game.living()
-    roles = registry.ROLES
-    pack = registry.PACK
-    camps = {p.seat: roles[p.role].camp for p in game.players}
-    wolves = {seat for seat, camp in camps.items() if camp == registry.WOLVES}
+    sides = {p.seat: registry.side(p.role) for p in game.players}
     mixed: set = set()
     for hook in registry.hooks("mixed_couple"):
         mixed |= hook(game)
-    if not living:
-        for hook in registry.hooks("all_dead"):
-            result = hook(game)
-            if result is not None:
-                return result
+    if not living:                                                            # 2
+        for hook in registry.hooks("nobody_alive"):
+            won = hook(game)
+            if won is not None:
+                return won
         return {"camp": "none", "seats": []}
-    if mixed and set(living) == mixed:
+    for hook in registry.hooks("solo_win"):                                   # 1, 3
+        won = hook(game, living, mixed, voted_out)
+        if won is not None:
+            return won
+    if mixed and set(living) == mixed:                                        # 4
         return {"camp": "lovers", "seats": sorted(mixed)}
-    if not any(game.player(seat).role in pack for seat in living):
+    if any(registry.camp(game.player(s).role) == registry.SOLITARY and s not in mixed for s in living):
+        return None                                                           # 5: a blocking solitary
+    if not any(registry.is_pack(game.player(seat).role) for seat in living):  # 6
         return {"camp": "village",
-                "seats": [p.seat for p in game.players if camps[p.seat] == registry.VILLAGE and p.seat not in mixed]}
-    if set(living) <= wolves:
-        return {"camp": "werewolves", "seats": sorted(wolves - mixed)}
-    return None
+                "seats": [p.seat for p in game.players if sides[p.seat] == registry.VILLAGE and p.seat not in mixed]}
+    if all(sides[seat] == registry.WOLVES for seat in living):                # 7
+        return {"camp": "werewolves",
+                "seats": [p.seat for p in game.players if sides[p.seat] == registry.WOLVES and p.seat not in mixed]}
+    return None                                                               # 8: see stalemate()
 
 
-def check_end(game: Game, now: float) -> bool:
-    result = outcome(game)
+def check_end(game: Game, now: float, voted_out: int | None = None) -> bool:
+    result = outcome(game, voted_out)
     if result is None:
+        if not game.living_wolves() and "stalemate" not in game.extra:
+            # No werewolf left, yet a blocking solitary keeps the game going: count quiet days.
+            game.extra["stalemate"] = {"quiet": 0, "changed": True}
         return False
+    end_game(game, result, now)
+    return True
+
+
+def end_game(game: Game, result: dict, now: float) -> None:
     game.status = "ended"
     game.step = None
     game.deadline = None
@@ -202,6 +233,41 @@ def check_end(game: Game, now: float) -> bool:
     game.winner = result
     # Emitted once ended: every seat's version moves, since everything is revealed now.
     game.emit("game_end", EVERYONE, now, winner=result)
+
+
+# --- the stalemate (A4 rule 8) ------------------------------------------------
+# With no werewolf alive and a blocking Jester, the village cannot win and should not
+# vote him out. Three days in a row that end with no death, and no death or new
+# contamination in the nights between, end the game with nobody winning. The count
+# lives in game.extra["stalemate"] from the first end check with no werewolf alive
+# (never in a base game, which ends right then).
+STALEMATE_DAYS = 3
+
+
+def note_change(game: Game) -> None:
+    """A death or a new contamination: the quiet days start again."""
+    state = game.extra.get("stalemate")
+    if state is not None:
+        state["changed"] = True
+
+
+def _quiet_night(game: Game) -> None:
+    state = game.extra.get("stalemate")
+    if state is not None and state["changed"]:
+        state["quiet"], state["changed"] = 0, False
+
+
+def stalemate(game: Game, now: float) -> bool:
+    """A day has ended: one more quiet day, or the count starts again; True if it ended the game."""
+    state = game.extra.get("stalemate")
+    if state is None:
+        return False
+    state["quiet"] = 0 if state["changed"] else state["quiet"] + 1
+    state["changed"] = False
+    if state["quiet"] < STALEMATE_DAYS:
+        return False
+    game.emit("stalemate", EVERYONE, now, days=state["quiet"])
+    end_game(game, {"camp": "none", "reason": "stalemate", "seats": []}, now)
     return True
 
 

@@ -28,7 +28,8 @@ RHYTHMS = ("rapide", "classique", "lent")   # A7.4; the index into Step.limits
 HOOK_POINTS = {
     "deal": "(game) once the cards are dealt: set up the module's state",
     "night_begins": "(game) a new night opens: reset what the night gathers",
-    "night_attack": "(game, victim) -> victim or None: may spare the wolves' choice",
+    "night_attack": "(game, victim) -> victim or None: may spare the wolves' choice (also asked "
+                    "when the choice is settled, for a bite: no side effects)",
     "night_deaths": "(game, deaths, now): append the seats that die this night",
     "night_summary": "(game, data): add fields to the end-only night summary",
     "grief": "(game, died): append (seat, cause) for who dies with the dead",
@@ -48,9 +49,17 @@ HOOK_POINTS = {
     "refusal": "(game, seat, action id) -> IllegalAction or None: why an action is not offered",
     "step_time_out": "(game, now) -> bool: settle the current step's time-out instead of the step",
     "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
-    "all_dead": "(game) -> winner dict or None: who wins when nobody is alive (default nobody)",
     "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
     "mixed_couple": "(game) -> set of seats who play only for their couple",
+    "wolves_choice": "(game, now): the wolves' choice of the night is settled (game.victim; A2.3 step 1, "
+                     "at the end of `werewolves`, or of a fixed `night`): a bite may act on it",
+    "night_end": "(game, now) -> bool: after the night's deaths and their end check, before `dawn` "
+                 "(A2.3 steps 5-6); True if the game ended",
+    "solo_win": "(game, living, mixed, voted_out) -> winner or None: a solitary's own win, asked at "
+                "every end check (A4 rules 1 and 3); voted_out: the seat a vote elimination just "
+                "took (vote, tiebreak, revote, runoff, stake), else None",
+    "nobody_alive": "(game) -> winner or None: who wins when nobody is alive (A4 rule 2; "
+                    "`hunter_vote_shot_first`), else nobody",
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view_me": "(game, seat, me): add this seat's private fields to view['me']",
     "view": "(game, seat, view): add fields to the view",
@@ -270,6 +279,13 @@ def is_pack(role_id: str) -> bool:
 
 def camp(role_id: str) -> str:
     return ROLES[role_id].camp
+
+
+def side(role_id: str) -> str:
+    """Who a card plays with (A4): its camp, or for a solitary card its own id (two
+    solitaries are two camps)."""
+    role = ROLES[role_id]
+    return role.id if role.camp == SOLITARY else role.camp
 
 
 def optional_roles() -> list[str]:

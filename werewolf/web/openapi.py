@@ -17,6 +17,7 @@ ROLE_IDS = list(engine.ROLES)
 # Each table option's value: a choice among its values, else true/false.
 OPTION_SCHEMAS = {o.id: ({"type": "string", "enum": list(o.values)} if o.values else {"type": "boolean"})
                   for o in engine.registry.OPTIONS.values()}
+SOLITARY_IDS = [r.id for r in engine.registry.ROLES.values() if r.camp == engine.registry.SOLITARY]  # each wins as its own camp (A4)
 OPTIONAL_ROLE_IDS = engine.registry.optional_roles()
 CHANNELS = list(engine.CHANNELS)
 ISO = {"type": "string", "format": "date-time"}
@@ -97,12 +98,13 @@ SCHEMAS = {
                     "captain": {"type": "boolean"}},
                    {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS},
                     "camp": {"type": "string", "enum": list(engine.registry.CAMPS)},
-                    "left": {"type": "boolean"}}),
+                    "left": {"type": "boolean"}, "was": {"type": "string", "enum": ROLE_IDS}}),
     "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
         "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
         "protecting": NULLABLE_SEAT, "protected_last": NULLABLE_SEAT,
         "testament": _obj({}, {"hunter": SEAT, "succession": SEAT}),
+        "contaminated": {"type": "array", "items": SEAT}, "was": {"type": "string", "enum": ROLE_IDS},
         "left": {"type": "boolean"},
     }),
     "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
@@ -145,9 +147,9 @@ SCHEMAS = {
         "channels": _obj({"read": {"type": "array", "items": {"type": "string", "enum": CHANNELS}},
                           "write": {"type": "string", "enum": CHANNELS, "nullable": True}}),
         "winner": {"nullable": True, **_obj({
-            "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none"]},
+            "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none", *SOLITARY_IDS]},
             "seats": {"type": "array", "items": SEAT}},
-            {"reason": {"type": "string", "enum": ["stopped", "idle"]}})},
+            {"reason": {"type": "string", "enum": ["stopped", "idle", "stalemate"]}})},
     }, {
         "requests": {"type": "array", "items": SEAT},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},

@@ -20,6 +20,33 @@ ROLE_TEXT = {
         _l("La protection n’arrête que les loups : ni le poison, ni le tir du Chasseur, ni le chagrin. "
            "Lui seul sait qui il protège."),
     ],
+    "possessed": [
+        _l("Un villageois du côté des loups : il gagne quand les loups gagnent, même s’il est mort. Il ne "
+           "sait pas qui sont les loups, et les loups ne le connaissent pas : ils peuvent le dévorer."),
+        _l("Vivant, il compte avec les loups : ils gagnent quand il ne reste que des loups et lui. Sans "
+           "aucun loup en vie, le village gagne et il perd."),
+    ],
+    "cursed": [
+        _l("Villageois tant que les loups ne le mordent pas. Si les loups le choisissent (et que le "
+           "Salvateur ne le protège pas), il ne meurt pas : il devient Loup-Garou sur-le-champ, rejoint "
+           "la meute et son canal, et la nuit s’achève sans mort de son fait."),
+        _l("La Sorcière apprend tout de même que les loups l’ont choisi. À sa mort, sa carte se montre "
+           "« Loup-Garou (Maudit mordu) ». Il gagne avec le camp qui est le sien à la fin."),
+    ],
+    "jester": [
+        _l("Il joue seul. Éliminé par le vote du village (l’égalité tranchée par le Capitaine comprise), "
+           "il gagne aussitôt, seul, et la partie s’arrête. Dévoré, empoisonné ou abattu, il meurt "
+           "comme un autre."),
+        _l("Tant qu’il vit, ni les loups ni le village ne peuvent gagner. Si plus aucun loup n’est en "
+           "vie et que trois jours passent sans aucune mort, la partie s’arrête sans vainqueur."),
+    ],
+    "plague_bearer": [
+        _l("Il joue seul. Chaque nuit, après le Salvateur et avant les loups, il désigne un joueur "
+           "vivant à contaminer. La peste ne tue pas, personne ne l’apprend, et le Salvateur n’y peut rien."),
+        _l("Les morts sont comptés d’abord : la contamination prend à l’aube si lui et sa cible sont "
+           "encore en vie. Il gagne seul quand tous les autres vivants sont contaminés ; tant qu’il "
+           "vit, ni les loups ni le village ne peuvent gagner."),
+    ],
     "werewolf": [
         _l("Chaque nuit, les Loups-Garous se réveillent ensemble : dès la première nuit, ils savent "
            "qui sont les autres loups et se parlent dans leur propre canal."),

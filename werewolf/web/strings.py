@@ -274,6 +274,43 @@ def _variant_strings() -> dict:
         "ev.guard_protect_none": _("Tu ne protèges personne cette nuit."),
         "tl.guard_protect": _("Le Salvateur protège {name}."),
         "tl.guard_protect_none": _("Le Salvateur ne protège personne."),
+        # camps and the end check (A4)
+        "winner.jester": _("Le Bouffon a gagné !"),
+        "winner.plague_bearer": _("Le Pesteux a gagné !"),
+        "winner.stalemate": _("Personne n’a gagné : la partie ne pouvait plus avancer."),
+        "why.jester": _("Le village l’a éliminé au vote : c’est ce qu’il voulait."),
+        "why.plague_bearer": _("Tous les autres survivants sont contaminés."),
+        "ev.stalemate": _("Trois jours de suite sans élimination ni mort : la partie s’arrête."),
+        # the Possessed (A3.4)
+        "role.possessed": _("Possédé"),
+        "role_a.possessed": _("le Possédé"),
+        "role_help.possessed": _("Tu es du côté des loups sans savoir qui ils sont, et ils ne te connaissent pas. "
+                                 "Tu gagnes avec eux, même mort."),
+        # the Cursed (A3.8)
+        "role.cursed": _("Maudit"),
+        "role_a.cursed": _("le Maudit"),
+        "role_help.cursed": _("Villageois tant que les loups ne te mordent pas. "
+                              "Mordu, tu ne meurs pas : tu deviens Loup-Garou."),
+        "role_was.cursed": _("Loup-Garou (Maudit mordu)"),
+        "ev.cursed_bitten": _("Tu as été mordu : tu es désormais Loup-Garou."),
+        "tl.cursed_bitten": _("Les loups ont mordu le Maudit ({name}) : il devient Loup-Garou."),
+        # the Jester (A3.9)
+        "role.jester": _("Bouffon"),
+        "role_a.jester": _("le Bouffon"),
+        "role_help.jester": _("Tu joues seul : fais-toi éliminer par le vote du village et tu gagnes aussitôt. "
+                              "Mort autrement, tu perds."),
+        # the Plague-Bearer (A3.10)
+        "role.plague_bearer": _("Pesteux"),
+        "role_a.plague_bearer": _("le Pesteux"),
+        "role_help.plague_bearer": _("Tu joues seul : chaque nuit, tu contamines un joueur sans qu’il le sache. "
+                                     "Tu gagnes quand tous les autres vivants sont contaminés."),
+        "step.plague": _("Le Pesteux se réveille…"),
+        "limit.plague": _("Pesteux"),
+        "prompt.plague.infect": _("Choisis qui contaminer cette nuit"),
+        "ev.plague_infect": _("Tu contamines {name} : la peste le touchera à l’aube s’il est encore en vie."),
+        "ev.contaminated": _("Contaminés en vie : {names}."),
+        "ev.contaminated_none": _("Aucun contaminé en vie."),
+        "tl.plague_infect": _("Le Pesteux contamine {name}."),
         # settings v2
         "settings.wolves": _("Loups"),
         "settings.wolves_auto": _("selon la table"),

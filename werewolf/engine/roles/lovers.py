@@ -23,10 +23,11 @@ def _grief(game: Game, died: list) -> None:
 
 
 def _mixed(game: Game) -> set:
-    """Lovers of two different camps play only for their couple (A4)."""
+    """Lovers of two different camps play only for their couple (A4): judged on their
+    cards now (a bitten Cursed is a wolf), and two solitaries are two camps."""
     if game.lovers:
         a, b = (game.player(seat).role for seat in game.lovers)
-        if registry.camp(a) != registry.camp(b):
+        if registry.side(a) != registry.side(b):
             return set(game.lovers)
     return set()
 
