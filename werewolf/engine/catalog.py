@@ -5,7 +5,7 @@ reader's language.
 """
 
 from . import registry
-from .rules import MAX_LIMIT, MAX_PLAYERS, MAX_WOLVES, MIN_LIMIT, MIN_PLAYERS
+from .rules import MAX_LIMIT, MAX_PLAYERS, MAX_WOLVES, MIN_LIMIT, MIN_PLAYERS, preset_composition, wolf_count
 
 # Events of the kernel itself (every module lists its own).
 KERNEL_EVENTS = ("game_start", "step", "deaths", "night_summary", "night_deaths", "vote_request",
@@ -30,10 +30,40 @@ def catalog() -> dict:
         "choice_kinds": {kind: registry.BODY_FIELDS[kind] for kind in registry.CHOICE_KINDS},
         "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()))),
         "camps": list(registry.CAMPS),
-        "options": [{"id": o.id, "default": o.default} for o in registry.OPTIONS.values()],
+        "options": [_option(o) for o in registry.OPTIONS.values()],
+        "option_groups": list(registry.OPTION_GROUPS),
         "rhythms": list(registry.RHYTHMS),
-        "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm} for p in registry.PRESETS.values()],
+        # Only the presets whose every role and option is built; each with what it gives by size.
+        "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm, "captain": p.captain,
+                     "options": dict(p.options),
+                     "by_size": {str(n): _composed(p, n) for n in range(p.sizes[0], p.sizes[1] + 1)}}
+                    for p in registry.usable_presets()],
+        "wolf_table": {str(n): wolf_count(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
         "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
         "limits": {"min": MIN_LIMIT, "max": MAX_LIMIT},
         "wolves": {"min": 1, "max": MAX_WOLVES},
     }
+
+
+def _option(option) -> dict:
+    """An option for the pages: its kind says which control sets it."""
+    if option.values:
+        kind = "choice"
+    elif isinstance(option.default, bool):
+        kind = "bool"
+    else:
+        kind = "int"
+    out = {"id": option.id, "default": option.default, "group": option.group, "kind": kind,
+           "steps": [s.id for s in option.steps]}
+    if option.values:
+        out["values"] = list(option.values)
+    if option.bounds:
+        out["min"], out["max"] = option.bounds
+    return out
+
+
+def _composed(preset, players: int) -> dict:
+    composed = preset_composition(preset, players)
+    cards = {role: registry.ROLES[role].cards for role in registry.ROLES if role in composed["roles"]}
+    return {"wolves": composed["wolves"], "roles": cards,
+            "villagers": players - composed["wolves"] - sum(cards.values())}
