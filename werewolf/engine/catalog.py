@@ -5,7 +5,16 @@ reader's language.
 """
 
 from . import registry
-from .rules import MAX_LIMIT, MAX_PLAYERS, MAX_WOLVES, MIN_LIMIT, MIN_PLAYERS, preset_composition, wolf_count
+from .rules import (
+    MAX_LIMIT,
+    MAX_PLAYERS,
+    MAX_WOLVES,
+    MIN_LIMIT,
+    MIN_PLAYERS,
+    PRESET_NEUTRAL_OPTIONS,
+    preset_composition,
+    wolf_count,
+)
 
 # Events of the kernel itself (every module lists its own).
 KERNEL_EVENTS = ("game_start", "step", "deaths", "night_summary", "night_deaths", "vote_request",
@@ -54,7 +63,7 @@ def _option(option) -> dict:
     else:
         kind = "int"
     out = {"id": option.id, "default": option.default, "group": option.group, "kind": kind,
-           "steps": [s.id for s in option.steps]}
+           "steps": [s.id for s in option.steps], "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS}
     if option.values:
         out["values"] = list(option.values)
     if option.bounds:
@@ -66,4 +75,5 @@ def _composed(preset, players: int) -> dict:
     composed = preset_composition(preset, players)
     cards = {role: registry.ROLES[role].cards for role in registry.ROLES if role in composed["roles"]}
     return {"wolves": composed["wolves"], "roles": cards,
-            "villagers": players - composed["wolves"] - sum(cards.values())}
+            "villagers": players - composed["wolves"] - sum(cards.values()),
+            "middle": sum(registry.ROLES[role].middle_cards for role in cards)}
