@@ -182,7 +182,7 @@
     }
     if (villagers > 0) words.push(WW.tn("count.villager", villagers));
     if (middle) words.push(t("middle", { count: middle }));
-    return words.join(", ");
+    return words.join(t("summary.separator"));
   }
 
   /** The deck these settings give for n seated (the engine's rule: A1.2). */
@@ -284,7 +284,7 @@
         el("legend", {}, group.name), ...options.map(optionControl)));
     }
     // What adjusts a preset without leaving it: the rhythm, the table's neutral options, single limits.
-    $("rhythm-set").append(el("label", { class: "limit choice" }, el("span", {}, t("settings.rhythm")),
+    $("rhythm-set").append(el("label", { class: "limit choice" }, el("span", { class: "sr-only" }, t("settings.rhythm")),
       el("select", { name: "rhythm" }, RULES.rhythms.map((r) => el("option", { value: r.id }, r.name)))),
     el("p", { class: "hint", id: "rhythm-help" }),
     ...RULES.options.filter((o) => o.preset_neutral).map(optionControl));

@@ -328,6 +328,8 @@ def _variant_strings() -> dict:
         "summary.no_options": _("Aucune option : les règles de base."),
         "summary.rhythm": _("Rythme : {name}"),
         "summary.sizes": _("De {min} à {max} joueurs"),
+        # between the cards of a list ("Voyante, Sorcière"): Chinese has its own comma
+        "summary.separator": _(", "),
         **_counted("count.werewolf", lambda n: ngettext("{count} Loup-Garou", "{count} Loups-Garous", n)),
         **_counted("count.villager", lambda n: ngettext("{count} Villageois", "{count} Villageois", n)),
         "err.bad_composition": _("Trop de rôles ou de loups pour ce nombre de joueurs."),
