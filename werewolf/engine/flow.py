@@ -92,6 +92,10 @@ def _close(game: Game, step_id: str) -> None:
     closed = game.extra.setdefault("closed", [])
     if step_id not in closed:
         closed.append(step_id)
+        # Their prompt is gone: their view changes (and only theirs).
+        step, living = registry.STEPS[step_id], game.living()
+        for seat in (living if step.actors is None else step.actors(game, living)):
+            game.touch(seat)
 
 
 def _planned_time_out(game: Game, plan: list[str], now: float) -> None:

@@ -237,3 +237,12 @@ def test_differential_acting_at_once_vs_nobody_acting():
             assert a[seat][0] == b[seat][0], f"moment {moment}: seat {seat} sees another step"
         for seat in (None, 3, 6):   # spectators and the seats without a night role (3: not a lover here)
             assert a[seat] == b[seat], f"moment {moment}: seat {seat}'s view differs"
+
+
+def test_closing_a_prompt_moves_only_that_player_s_version():
+    t = table()
+    t.timeout()
+    before = [t.game.version_for(s) for s in [None, *range(1, 9)]]
+    t.do(5, "guard.done")
+    after = [t.game.version_for(s) for s in [None, *range(1, 9)]]
+    assert [b != a for b, a in zip(before, after)] == [s == 5 for s in [None, *range(1, 9)]]
