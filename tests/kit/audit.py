@@ -54,8 +54,14 @@ THIEF_KINDS = {"thief_cards", "thief_swap"}
 WOLF_KINDS |= {"wolves_joined"}
 ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
              | GUARD_KINDS | THIEF_KINDS)
+# RULES-VARIANTS A7.1: during a fixed night's `night` step, every night role acts at once
+# (the wolves, and these cards); A7.2: the lovers' channel is theirs alone, from the end of
+# `cupid` (when they learn each other) to the end.
+FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl"}
+BASE_CHANNELS = ["village", "werewolves", "dead"]
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief")
 NEW_ROLES = ("guard", "thief")
+VARIANT_OPTIONS = ("fixed_night", "lovers_channel")   # drawn at random in the variants' games
 # Neutral names: no role word, no channel name, no event kind inside.
 NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
          "Max", "Ned", "Oly", "Pam", "Quy", "Rox"]
@@ -94,7 +100,9 @@ class Truth:
         self.ended = state["status"] == "ended"
         self.role = {p["seat"]: p["role"] for p in state["players"]}
         self.alive = {p["seat"]: p["alive"] for p in state["players"]}
-        self.lovers = set(state.get("lovers") or [])
+        self.options = state["settings"].get("options", {})
+        # The lovers know each other once Cupid's step is over (a fixed night's lasts after his choice).
+        self.lovers = set(state.get("lovers") or []) if state["step"] != "cupid" else set()
         self.wolves = {s for s, r in self.role.items() if r == "werewolf"}
         self.step = state["step"]
         self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
@@ -142,14 +150,19 @@ class Truth:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
 
+    def all_channels(self) -> list[str]:
+        return BASE_CHANNELS + (["lovers"] if self.options.get("lovers_channel") else [])
+
     def channels(self, s: int) -> list[str]:
         if self.ended:
-            return ["village", "werewolves", "dead"]
+            return self.all_channels()
         out = ["village"]
         if self.living_wolf(s):
             out.append("werewolves")
         if not self.alive[s]:
             out.append("dead")
+        if self.options.get("lovers_channel") and s in self.lovers:
+            out.append("lovers")   # dead or alive: a dead lover keeps reading its history
         return out
 
     def actors(self) -> set[int]:
@@ -160,6 +173,8 @@ class Truth:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
         if self.step == "werewolves":
             return {p for p in self.wolves if self.alive[p]}
+        if self.step == "night":
+            return {p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
         if self.step in ("hunter", "succession", "tiebreak"):
             return {self.state["actor"]}
         return {p for p, a in self.alive.items() if a}
@@ -213,7 +228,7 @@ def _forbidden(truth: Truth, s: int):
     return cache[s]
 
 
-CHAT_TOKEN = re.compile(r"~[VWD]\d{6}q\d{4}~")
+CHAT_TOKEN = re.compile(r"~[VWDL]\d{6}q\d{4}~")
 
 
 def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str) -> None:
@@ -236,7 +251,7 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
     if s not in truth.lovers and re.search(r'"lover"\s*:', text):
         raise Leak(f"{where}: seat {s} is told of a lover")
-    if not (truth.living_wolf(s) and truth.step == "werewolves") and re.search(r'"designations"\s*:', text):
+    if not (truth.living_wolf(s) and truth.step in ("werewolves", "night")) and re.search(r'"designations"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the wolves' designations")
     lowered = headers.lower()
     for word in ROLE_WORDS:
@@ -270,7 +285,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         if p["alive"] != truth.alive[p["seat"]]:
             raise Leak(f"{where}: wrong alive flag {p}")
     if truth.ended:
-        if view["status"] != "ended" or set(view["chat"]) != {"village", "werewolves", "dead"}:
+        if view["status"] != "ended" or set(view["chat"]) != set(truth.all_channels()):
             raise Leak(f"{where}: the end does not reveal everything")
         if [_strip(e) for e in view["events"]] != [_strip(e) for e in truth.state["events"]]:
             raise Leak(f"{where}: the end does not show every event")
@@ -301,7 +316,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: the Guard's protection shown to a {truth.role[s]}")
     if ("potions" in me) != (truth.role[s] == "witch"):
         raise Leak(f"{where}: potions shown to a {truth.role[s]}")
-    if ("designations" in view) != (truth.living_wolf(s) and truth.step == "werewolves"):
+    if ("designations" in view) != (truth.living_wolf(s) and truth.step in ("werewolves", "night")):
         raise Leak(f"{where}: designations")
     if view["prompt"] and s not in truth.actors():
         raise Leak(f"{where}: a prompt for a seat that does not act: {view['prompt']}")
@@ -387,6 +402,7 @@ class AuditGame:
                     "captain": rng.random() < 0.8}
         if audit.variants:
             settings["roles"].update({role: rng.random() < 0.5 for role in NEW_ROLES})
+            settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
         if started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
@@ -469,7 +485,7 @@ class AuditGame:
         body = {"action": action, "target": target}
         if action == "cupid.pair":
             body = {"action": action, "targets": [target, target % len(truth.role) + 1]}
-        channel = self.rng.choice(["werewolves", "dead", "village"])
+        channel = self.rng.choice(truth.all_channels())
         answers: dict[tuple, set] = {}
         others = [s for s in self.seats if s not in actors]
         for s in self.rng.sample(others, min(len(others), 6)):
@@ -484,6 +500,8 @@ class AuditGame:
                 continue  # a wolf may write there at night
             if channel == "village" or (channel == "dead" and not truth.alive[s]):
                 continue  # may be allowed: not a probe
+            if channel == "lovers" and s in truth.lovers:
+                continue  # a lover may write there
             r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
             check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
             if r.status_code < 400:
@@ -496,7 +514,7 @@ class AuditGame:
                            f"answers: {sorted(got)[:3]}")
 
     def maybe_chat(self, truth: Truth, views: dict[int, dict]) -> None:
-        writers = [(s, v["channels"]["write"]) for s, v in views.items() if v["channels"]["write"]]
+        writers = [(s, channel) for s, v in views.items() for channel in v["channels"]["writable"]]
         if not writers or self.rng.random() < 0.65:
             return
         s, channel = self.rng.choice(writers)

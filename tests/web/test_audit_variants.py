@@ -1,5 +1,6 @@
-"""The secrecy audit with the Guard and the Thief (RULES-VARIANTS A9): random complete games
-over HTTP, every response checked by the oracle's hand-written lines for them."""
+"""The secrecy audit with the Guard, the Thief, the fixed night and the lovers' channel
+(RULES-VARIANTS A9): random complete games over HTTP, every response checked by the
+oracle's hand-written lines for them."""
 import os
 
 from tests.kit import audit
@@ -13,5 +14,5 @@ def test_random_games_with_the_guard_and_the_thief_leak_nothing():
     print(stats.line())
     assert stats.games == GAMES
     assert {"guard", "thief"} <= set(stats.roles)
-    assert {"thief", "guard", "werewolves", "witch"} <= set(stats.steps)
+    assert {"thief", "guard", "werewolves", "witch", "night"} <= set(stats.steps)
     assert stats.views_checked > GAMES * 50
