@@ -96,6 +96,8 @@
   }
 
   function showOnly(section) {
+    // A new screen (the game starting under a host who scrolled down the settings) opens at its top.
+    if ($(section).hidden) window.scrollTo(0, 0);
     for (const id of ["join", "lobby", "game"]) $(id).hidden = id !== section;
   }
 

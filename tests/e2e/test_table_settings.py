@@ -11,7 +11,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import Phone, wait_until  # noqa: E402
+from phonekit import Phone, seat_everyone_by_code, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -43,12 +43,7 @@ def test_the_host_picks_a_preset_then_an_option_and_every_phone_reads_them(brows
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
         host, guest = phones[0], phones[-1]
-        host.register()
-        code = host.create_table("Réglages")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        code = seat_everyone_by_code(phones, "Réglages")
         t = host.t
 
         # Presets first, each with its line and its cards for the 6 seated.

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import Phone, wait_until  # noqa: E402
+from phonekit import Phone, seat_everyone_by_code, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -39,12 +39,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
         host = phones[0]
-        host.register()
-        code = host.create_table("Voleur et Salvateur")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        seat_everyone_by_code(phones, "Voleur et Salvateur")
         # 6 seats: one wolf, the Seer, the Witch, the Guard, the Thief and a Villager (+2 in the middle).
         for role, on in (("hunter", False), ("cupid", False), ("guard", True), ("thief", True)):
             set_role(host, role, on)

@@ -66,3 +66,15 @@ def test_the_lovers_write_in_their_channel_and_nobody_else_reads_it(make_table):
         if seat not in lovers:
             assert "rendez-vous" not in str(view)
             assert error_code(player.chat(table.id, "lovers", "x")) == "channel_closed"
+
+
+def test_a_preset_refuses_a_start_outside_its_sizes_and_nothing_changes(make_table, monkeypatch):
+    # chinois is 8-18 (A7.5); a built stand-in with those sizes, since its roles are not merged yet.
+    eight_up = registry.Preset("eight_up", (8, 18), ((8, 18, None, ("seer",)),))
+    monkeypatch.setitem(registry.PRESETS, "eight_up", eight_up)
+    table = make_table(7)
+    assert patch(table, {"preset": "eight_up"}).status_code == 200
+    before = table.host.state(table.id)
+    response = table.host.post(f"/api/tables/{table.id}/start")
+    assert response.status_code == 409 and error_code(response) == "bad_player_count"
+    assert table.host.state(table.id)["table"] == before["table"] and before["status"] == "lobby"

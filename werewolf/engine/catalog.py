@@ -56,16 +56,16 @@ def catalog() -> dict:
 
 def _option(option) -> dict:
     """An option for the pages: its kind says which control sets it."""
-    if option.values:
-        kind = "choice"
-    elif isinstance(option.default, bool):
+    if isinstance(option.default, bool) and not option.values:
         kind = "bool"
-    else:
+    elif isinstance(option.default, int) and not option.values:
         kind = "int"
+    else:   # a choice; an option registered without its values offers its default only
+        kind = "choice"
     out = {"id": option.id, "default": option.default, "group": option.group, "kind": kind,
            "steps": [s.id for s in option.steps], "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS}
-    if option.values:
-        out["values"] = list(option.values)
+    if kind == "choice":
+        out["values"] = list(option.values or (option.default,))
     if option.bounds:
         out["min"], out["max"] = option.bounds
     return out

@@ -27,6 +27,8 @@ def _option_schema(option) -> dict:
         return {"type": "string" if isinstance(option.default, str) else "integer", "enum": list(option.values)}
     if isinstance(option.default, bool):
         return {"type": "boolean"}
+    if isinstance(option.default, str):
+        return {"type": "string"}
     low, high = option.bounds or (None, None)
     return {"type": "integer", **({"minimum": low, "maximum": high} if option.bounds else {})}
 
