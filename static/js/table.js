@@ -103,6 +103,8 @@
   }
 
   function showOnly(section) {
+    // A new screen (the game starting under a host who scrolled down the settings) opens at its top.
+    if ($(section).hidden) window.scrollTo(0, 0);
     for (const id of ["join", "lobby", "game"]) $(id).hidden = id !== section;
   }
 
@@ -172,46 +174,194 @@
   $("public-box").addEventListener("change", (event) =>
     send("POST", `/api/tables/${tableId}/visibility`, { public: event.target.checked }, $("settings-error")));
 
-  function buildSettingsForm() {
-    const limits = $("limits");
-    if (limits.childElementCount) return;
-    const captainBox = $("settings").elements.captain.closest("label");
-    for (const role of RULES.roles.filter((r) => r.optional)) {
-      captainBox.before(el("label", { class: "toggle" },
-        el("input", { type: "checkbox", name: "role", value: role.id }), el("span", {}, role.name)));
+  // ------------------------------------------------------------------ the host's settings
+
+  // Everything listed here comes from the catalog (GET /api/catalog): presets, roles,
+  // options and their groups, rhythms, steps. The page knows none of them by name.
+  const optionsById = () => Object.fromEntries(RULES.options.map((o) => [o.id, o]));
+  const hint = (text) => (text ? el("span", { class: "hint" }, text) : null);
+
+  /** The cards of a composition in plain words: "2 Loups-Garous, Voyante, Sorcière, 3 Villageois". */
+  function cardWords(wolves, roles, villagers, middle) {
+    const words = [WW.tn("count.werewolf", wolves)];
+    for (const role of RULES.roles) {
+      const count = roles[role.id] || 0;
+      if (!count || role.pack || !role.optional) continue;
+      words.push(count > 1 ? `${role.name} ×${count}` : role.name);
     }
-    const select = (name, values) => el("select", { name }, values.map(([value, label]) =>
-      el("option", { value: value === null ? "" : String(value) }, label)));
+    if (villagers > 0) words.push(WW.tn("count.villager", villagers));
+    if (middle) words.push(t("middle", { count: middle }));
+    return words.join(t("summary.separator"));
+  }
+
+  /** The deck these settings give for n seated (the engine's rule: A1.2). */
+  function settingsDeck(settings, n) {
+    const size = Math.min(Math.max(n, RULES.players.min), RULES.players.max);
+    const wolves = settings.wolves || RULES.wolf_table[String(size)];
+    const roles = {};
+    let cards = wolves;
+    let middle = 0;
+    for (const role of RULES.roles) {
+      if (role.optional && settings.roles[role.id]) {
+        roles[role.id] = role.cards;
+        cards += role.cards;
+        middle += role.middle_cards;
+      }
+    }
+    return { wolves, roles, villagers: size - cards, middle };
+  }
+
+  /** The options in force (those not at their default), in plain words. */
+  function optionWords(options) {
+    const byId = optionsById();
+    const words = [];
+    for (const [id, value] of Object.entries(options || {})) {
+      const option = byId[id];
+      if (!option || value === option.default || value === false) continue;
+      if (option.kind === "choice") words.push(`${option.name} : ${(option.value_names || {})[value] || value}`);
+      else if (option.kind === "int") words.push(`${option.name} : ${value}`);
+      else words.push(option.name);
+    }
+    return words;
+  }
+
+  /** Every line a player reads about the table's settings (before and during the game). */
+  function settingsLines(settings, n, composition) {
+    const lines = [];
+    const preset = RULES.presets.find((p) => p.id === settings.preset);
+    if (preset) lines.push(t("summary.preset", { name: preset.name }));
+    if (composition) {
+      const roles = Object.fromEntries(RULES.roles.filter((r) => r.optional).map((r) => [r.id, composition[r.id] || 0]));
+      const wolves = RULES.roles.filter((r) => r.pack).reduce((sum, r) => sum + (composition[r.id] || 0), 0);
+      lines.push(t("summary.cards", { cards: cardWords(wolves, roles, composition.villager || 0, composition.middle) }));
+    } else {
+      const deck = settingsDeck(settings, n);
+      lines.push(t("summary.cards", { cards: cardWords(deck.wolves, deck.roles, deck.villagers, deck.middle) }));
+    }
+    lines.push(settings.captain ? t("captain_on") : t("captain_off"));
+    const options = optionWords(settings.options);
+    lines.push(options.length ? t("summary.options", { options: options.join(" · ") }) : t("summary.no_options"));
+    const rhythm = RULES.rhythms.find((r) => r.id === settings.rhythm);
+    if (rhythm) lines.push(t("summary.rhythm", { name: rhythm.name }));
+    return lines;
+  }
+
+  function patchSettings(patch) {
+    return send("PATCH", `/api/tables/${tableId}/settings`, patch, $("settings-error"));
+  }
+
+  function optionControl(option) {
+    const label = (control) => el("label", { class: option.kind === "bool" ? "toggle" : "limit choice" },
+      ...(option.kind === "bool" ? [control, el("span", {}, option.name, hint(option.description))]
+        : [el("span", {}, option.name, hint(option.description)), control]));
+    if (option.kind === "bool") return label(el("input", { type: "checkbox", name: "option", value: option.id }));
+    if (option.kind === "choice") {
+      return label(el("select", { name: "option", dataset: { option: option.id } },
+        option.values.map((v) => el("option", { value: String(v) }, (option.value_names || {})[v] || String(v)))));
+    }
+    return label(el("input", { type: "number", name: "option", inputmode: "numeric", dataset: { option: option.id },
+                               min: option.min !== undefined ? String(option.min) : null,
+                               max: option.max !== undefined ? String(option.max) : null }));
+  }
+
+  function buildSettingsForm() {
+    const form = $("settings");
+    if (form.dataset.built) return;
+    form.dataset.built = "1";
+    // Presets first, each with its line and (filled in at each render) its cards for the number seated.
+    $("presets").append(...RULES.presets.map((p) => el("label", { class: "preset" },
+      el("input", { type: "radio", name: "preset", value: p.id }),
+      el("span", { class: "preset-text" }, el("strong", {}, p.name), hint(p.description),
+        el("span", { class: "preset-cards", dataset: { preset: p.id } })))),
+    el("label", { class: "preset" }, el("input", { type: "radio", name: "preset", value: "" }),
+      el("span", { class: "preset-text" }, el("strong", {}, t("preset.none")), hint(t("settings.custom_help")))));
+    // "Composition personnalisée": the roles, the wolves, the Captain, the options by group.
     const wolves = [[null, t("settings.wolves_auto")]];
     for (let n = RULES.wolves.min; n <= RULES.wolves.max; n++) wolves.push([n, String(n)]);
-    limits.closest("fieldset").before(el("fieldset", { class: "limits" }, el("legend", {}, t("composition")),
-      el("label", { class: "limit choice" }, el("span", {}, t("settings.preset")),
-        select("preset", [[null, t("preset.none")], ...RULES.presets.map((p) => [p.id, p.name])])),
-      el("label", { class: "limit choice" }, el("span", {}, t("settings.wolves")), select("wolves", wolves)),
-      el("label", { class: "limit choice" }, el("span", {}, t("settings.rhythm")),
-        select("rhythm", RULES.rhythms.map((r) => [r, t("rhythm." + r)])))));
-    for (const step of RULES.steps.map((s) => s.id)) {
-      limits.append(el("label", { class: "limit" },
-        el("span", {}, t("limit." + step)),
-        el("input", { type: "number", min: "1", max: "3600", step: "1", inputmode: "numeric",
-                      name: "limit", dataset: { step } })));
+    $("custom-roles").append(
+      ...RULES.roles.filter((r) => r.optional).map((role) => el("label", { class: "toggle" },
+        el("input", { type: "checkbox", name: "role", value: role.id }),
+        el("span", {}, `${role.emoji} ${role.name}`, hint(role.description)))),
+      el("label", { class: "limit choice" }, el("span", {}, t("settings.wolves"), hint(t("settings.wolves_help"))),
+        el("select", { name: "wolves" }, wolves.map(([value, label]) =>
+          el("option", { value: value === null ? "" : String(value) }, label)))),
+      el("label", { class: "toggle" }, el("input", { type: "checkbox", name: "captain" }),
+        el("span", {}, t("step.election"), hint(t("settings.captain_help")))));
+    for (const group of RULES.option_groups) {
+      const options = RULES.options.filter((o) => o.group === group.id && !o.preset_neutral);
+      if (options.length) $("custom-options").append(el("fieldset", { class: "options" },
+        el("legend", {}, group.name), ...options.map(optionControl)));
     }
-    $("settings").addEventListener("change", (event) => {
+    // What adjusts a preset without leaving it: the rhythm, the table's neutral options, single limits.
+    $("rhythm-set").append(el("label", { class: "limit choice" }, el("span", { class: "sr-only" }, t("settings.rhythm")),
+      el("select", { name: "rhythm" }, RULES.rhythms.map((r) => el("option", { value: r.id }, r.name)))),
+    el("p", { class: "hint", id: "rhythm-help" }),
+    ...RULES.options.filter((o) => o.preset_neutral).map(optionControl));
+    for (const step of RULES.steps) {
+      $("limits").append(el("label", { class: "limit" }, el("span", {}, step.name),
+        el("input", { type: "number", min: String(RULES.limits.min), max: String(RULES.limits.max), step: "1",
+                      inputmode: "numeric", name: "limit", dataset: { step: step.id } })));
+    }
+    form.addEventListener("change", (event) => {
       const input = event.target;
+      const settings = view.table.settings;
       let patch;
-      if (input.name === "role") patch = { roles: { [input.value]: input.checked } };
+      if (input.name === "preset" && input.value) patch = { preset: input.value };
+      else if (input.name === "preset") {
+        // Custom from the preset's own values, so nothing jumps under the host's thumb.
+        patch = { preset: null, roles: settings.roles, wolves: settings.wolves, captain: settings.captain,
+                  options: Object.fromEntries(Object.entries(settings.options).filter(([id]) => optionsById()[id])) };
+      } else if (input.name === "role") patch = { roles: { [input.value]: input.checked } };
       else if (input.name === "captain") patch = { captain: input.checked };
       else if (input.name === "wolves") patch = { wolves: input.value ? parseInt(input.value, 10) : null };
       else if (input.name === "rhythm") patch = { rhythm: input.value };
-      else if (input.name === "preset") patch = { preset: input.value || null };
-      else if (input.name === "spectators") patch = { options: { spectators: input.checked } };
-      else if (input.name === "limit") {
+      else if (input.name === "option") {
+        const option = optionsById()[input.dataset.option || input.value];
+        let value = input.type === "checkbox" ? input.checked : input.value;
+        if (option.kind === "int") value = parseInt(value, 10);
+        else if (option.kind === "choice") value = option.values.find((v) => String(v) === value);
+        patch = { options: { [option.id]: value } };
+      } else if (input.name === "limit") {
         const seconds = parseInt(input.value, 10);
         if (!(seconds >= 1)) return;
         patch = { limits: { [input.dataset.step]: seconds } };
       } else return;
-      send("PATCH", `/api/tables/${tableId}/settings`, patch, $("settings-error"));
+      patchSettings(patch);
     });
+  }
+
+  /** The host's form shows the table's settings (never overwriting the control in use). */
+  function renderSettingsForm(settings, n) {
+    const form = $("settings");
+    const keep = (input) => document.activeElement === input;
+    for (const radio of form.querySelectorAll("input[name=preset]")) radio.checked = radio.value === (settings.preset || "");
+    for (const line of form.querySelectorAll(".preset-cards")) {
+      const preset = RULES.presets.find((p) => p.id === line.dataset.preset);
+      const size = Math.min(Math.max(n, preset.sizes[0]), preset.sizes[1]);
+      const c = preset.by_size[String(size)];
+      line.textContent = (n < preset.sizes[0] || n > preset.sizes[1]
+        ? t("summary.sizes", { min: preset.sizes[0], max: preset.sizes[1] }) + " · " : "")
+        + cardWords(c.wolves, c.roles, c.villagers, c.middle);
+    }
+    $("custom").hidden = !!settings.preset;
+    for (const box of form.querySelectorAll("input[name=role]")) if (!keep(box)) box.checked = !!settings.roles[box.value];
+    form.elements.captain.checked = !!settings.captain;
+    for (const key of ["wolves", "rhythm"]) {
+      const input = form.elements[key];
+      if (!keep(input)) input.value = settings[key] === null ? "" : String(settings[key]);
+    }
+    const rhythm = RULES.rhythms.find((r) => r.id === settings.rhythm);
+    $("rhythm-help").textContent = rhythm ? rhythm.description : "";
+    for (const input of form.querySelectorAll("[name=option]")) {
+      const id = input.dataset.option || input.value;
+      const value = (settings.options || {})[id];
+      if (keep(input)) continue;
+      if (input.type === "checkbox") input.checked = !!value;
+      else input.value = value === undefined ? "" : String(value);
+    }
+    for (const input of form.querySelectorAll("input[name=limit]")) {
+      if (!keep(input)) input.value = settings.limits[input.dataset.step];
+    }
   }
 
   function renderLobby() {
@@ -246,26 +396,17 @@
     buildSettingsForm();
     const settings = table.settings;
     $("settings").hidden = !host;
-    if (host) {
-      const form = $("settings");
-      for (const box of form.querySelectorAll("input[name=role]")) {
-        if (document.activeElement !== box) box.checked = !!settings.roles[box.value];
-      }
-      form.elements.captain.checked = !!settings.captain;
-      for (const key of ["wolves", "rhythm", "preset"]) {
-        const input = form.elements[key];
-        if (input && document.activeElement !== input) input.value = settings[key] === null ? "" : String(settings[key]);
-      }
-      form.elements.spectators.checked = !!(settings.options && settings.options.spectators);
-      for (const input of form.querySelectorAll("input[name=limit]")) {
-        if (document.activeElement !== input) input.value = settings.limits[input.dataset.step];
-      }
-    }
-    const summary = $("settings-summary");
-    summary.hidden = host;
-    const roles = Object.keys(settings.roles).filter((r) => settings.roles[r]).map(roleName);
-    summary.textContent = [t("roles_in_play") + " " + (roles.join(", ") || "—"),
-      settings.captain ? t("captain_on") : t("captain_off")].join(" · ");
+    if (host) renderSettingsForm(settings, view.players.length);
+    renderSummary($("settings-summary"), settingsLines(settings, view.players.length, null), true);
+  }
+
+  /** The settings in force in plain words, for every player (lobby and game). */
+  function renderSummary(box, lines, title) {
+    const signature = lines.join("\n");
+    if (box.dataset.signature === signature) return;
+    box.dataset.signature = signature;
+    box.replaceChildren(...(title ? [el("h2", {}, t("summary.title"))] : []),
+      el("ul", {}, lines.map((line) => el("li", {}, line))));
   }
 
   // ------------------------------------------------------------------ game
@@ -957,7 +1098,8 @@
         el("span", { class: "author" }, m.name), el("span", { class: "text" }, m.text))));
       list.scrollTop = list.scrollHeight;
     }
-    const writable = view.channels.write && view.channels.write === chatTab;
+    // The main channel, and those an option opens to me (the lovers' channel): I write in the tab I read.
+    const writable = (view.channels.writable || []).includes(chatTab);
     $("chat-form").hidden = !writable;
     $("chat-closed").hidden = !!writable || view.table.status === "ended";
     $("chat-closed").textContent = t("chat.closed");
@@ -968,9 +1110,9 @@
     event.preventDefault();
     const input = $("chat-input");
     const text = input.value;
-    if (!text.trim() || !view.channels.write) return;
+    if (!text.trim() || !(view.channels.writable || []).includes(chatTab)) return;
     const result = await send("POST", `/api/tables/${tableId}/chat`,
-      { channel: view.channels.write, text }, $("prompt-error"));
+      { channel: chatTab, text }, $("prompt-error"));
     if (result && result.ok) input.value = "";
   });
 
@@ -1026,6 +1168,7 @@
       el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },
         `${roleEmoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))),
       ...(composition.middle ? [el("li", {}, t("middle", { count: composition.middle }))] : []));
+    renderSummary($("game-settings"), settingsLines(view.table.settings, view.players.length, composition));
   }
 
   // ------------------------------------------------------------------ cues

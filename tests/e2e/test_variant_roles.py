@@ -11,7 +11,7 @@ so all four are dealt: the plague, the bite and the Jester's win are played thro
 """
 
 import pytest
-from phonekit import Phone, wait_until
+from phonekit import Phone, seat_everyone_by_code, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -26,18 +26,6 @@ def set_role(host, role: str, on: bool):
     assert box.is_checked() == on
 
 
-def seat_everyone(phones, table_name: str):
-    """The first phone creates the table, the others join it by its code; returns the host."""
-    host = phones[0]
-    host.register()
-    code = host.create_table(table_name)
-    for phone in phones[1:]:
-        phone.register()
-        phone.join_by_code(code)
-    host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
-    return host
-
-
 def small_shot(phone, name: str):
     """The same screen on a small phone (320x640), then back to 390x844."""
     phone.page.set_viewport_size({"width": 320, "height": 640})
@@ -49,7 +37,8 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
-        host = seat_everyone(phones, "Voleur et Salvateur")
+        host = phones[0]
+        seat_everyone_by_code(phones, "Voleur et Salvateur")
         # 6 seats: one wolf, the Seer, the Witch, the Guard, the Thief and a Villager (+2 in the middle).
         for role, on in (("hunter", False), ("cupid", False), ("guard", True), ("thief", True)):
             set_role(host, role, on)
@@ -165,7 +154,8 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
     phones = [LocalePhone(browser, server.url, name, screenshots, errors, locale=locale) for name in SOLITARY_NAMES]
     lang = locale[:2]
     try:
-        host = seat_everyone(phones, "Solitaires")
+        host = phones[0]
+        seat_everyone_by_code(phones, "Solitaires")
         for role, on in (("seer", False), ("witch", False), ("hunter", False), ("cupid", False),
                          ("possessed", True), ("cursed", True), ("jester", True), ("plague_bearer", True)):
             set_role(host, role, on)

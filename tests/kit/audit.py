@@ -69,6 +69,12 @@ ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard
 NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer")
 # Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9).
 PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester")
+# RULES-VARIANTS A7.1: during a fixed night's `night` step, every night role acts at once
+# (the wolves, and these cards); A7.2: the lovers' channel is theirs alone, from the end of
+# `cupid` (when they learn each other) to the end.
+FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl"}
+BASE_CHANNELS = ["village", "werewolves", "dead"]
+VARIANT_OPTIONS = ("fixed_night", "lovers_channel")   # drawn at random in the variants' games
 # Neutral names: no role word, no channel name, no event kind inside.
 NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
          "Max", "Ned", "Oly", "Pam", "Quy", "Rox"]
@@ -111,7 +117,9 @@ class Truth:
         self.ended = state["status"] == "ended"
         self.role = {p["seat"]: p["role"] for p in state["players"]}
         self.alive = {p["seat"]: p["alive"] for p in state["players"]}
-        self.lovers = set(state.get("lovers") or [])
+        self.options = state["settings"].get("options", {})
+        # The lovers know each other once Cupid's step is over (a fixed night's lasts after his choice).
+        self.lovers = set(state.get("lovers") or []) if state["step"] != "cupid" else set()
         self.wolves = {s for s, r in self.role.items() if r == "werewolf"}
         self.step = state["step"]
         self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
@@ -181,14 +189,19 @@ class Truth:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
 
+    def all_channels(self) -> list[str]:
+        return BASE_CHANNELS + (["lovers"] if self.options.get("lovers_channel") else [])
+
     def channels(self, s: int) -> list[str]:
         if self.ended:
-            return ["village", "werewolves", "dead"]
+            return self.all_channels()
         out = ["village"]
         if self.living_wolf(s):
             out.append("werewolves")
         if not self.alive[s]:
             out.append("dead")
+        if self.options.get("lovers_channel") and s in self.lovers:
+            out.append("lovers")   # dead or alive: a dead lover keeps reading its history
         return out
 
     def actors(self) -> set[int]:
@@ -200,6 +213,8 @@ class Truth:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
         if self.step == "werewolves":
             return {p for p in self.wolves if self.alive[p]}
+        if self.step == "night":
+            return {p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
         if self.step in ("hunter", "succession", "tiebreak", "speech"):
             return {self.state["actor"]}
         if self.step == "tally":                      # A8: nobody acts
@@ -277,7 +292,7 @@ def _forbidden(truth: Truth, s: int):
     return cache[s]
 
 
-CHAT_TOKEN = re.compile(r"~[VWD]\d{6}q\d{4}~")
+CHAT_TOKEN = re.compile(r"~[VWDL]\d{6}q\d{4}~")
 
 
 def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str) -> None:
@@ -304,7 +319,7 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: seat {s} ({truth.role[s]}) sees a testament")
     if s not in truth.lovers and re.search(r'"lover"\s*:', text):
         raise Leak(f"{where}: seat {s} is told of a lover")
-    if not (truth.living_wolf(s) and truth.step == "werewolves") and re.search(r'"designations"\s*:', text):
+    if not (truth.living_wolf(s) and truth.step in ("werewolves", "night")) and re.search(r'"designations"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the wolves' designations")
     lowered = headers.lower()
     for word in ROLE_WORDS:
@@ -342,7 +357,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         if ("was" in p) != ("role" in p and truth.shows_was(s, p["seat"])):
             raise Leak(f"{where}: a bitten Cursed told or hidden wrongly: {p}")
     if truth.ended:
-        if view["status"] != "ended" or set(view["chat"]) != {"village", "werewolves", "dead"}:
+        if view["status"] != "ended" or set(view["chat"]) != set(truth.all_channels()):
             raise Leak(f"{where}: the end does not reveal everything")
         if [_strip(e) for e in view["events"]] != [_strip(e) for e in truth.state["events"]]:
             raise Leak(f"{where}: the end does not show every event")
@@ -377,7 +392,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: the contaminated shown to a {truth.role[s]}")
     if me.get("was") != ("cursed" if s in truth.bitten else None):
         raise Leak(f"{where}: 'was' {me.get('was')} for a {truth.role[s]}")
-    if ("designations" in view) != (truth.living_wolf(s) and truth.step == "werewolves"):
+    if ("designations" in view) != (truth.living_wolf(s) and truth.step in ("werewolves", "night")):
         raise Leak(f"{where}: designations")
     if view["prompt"] and s not in truth.actors():
         raise Leak(f"{where}: a prompt for a seat that does not act: {view['prompt']}")
@@ -477,8 +492,9 @@ class AuditGame:
                     "captain": rng.random() < 0.8}
         if audit.variants:
             settings["roles"].update({role: rng.random() < 0.5 for role in NEW_ROLES})
+            settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
         if audit.options:
-            settings["options"] = random_options(rng)
+            settings["options"] = {**settings.get("options", {}), **random_options(rng)}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
         chosen = [role for role in NEW_ROLES if settings["roles"].get(role)]
@@ -573,7 +589,7 @@ class AuditGame:
         body = {"action": action, "target": target}
         if action == "cupid.pair":
             body = {"action": action, "targets": [target, target % len(truth.role) + 1]}
-        channel = self.rng.choice(["werewolves", "dead", "village"])
+        channel = self.rng.choice(truth.all_channels())
         answers: dict[tuple, set] = {}
         others = [s for s in self.seats if s not in actors]
         if action.endswith(".testament"):   # open in any step to the living Hunter and Captain
@@ -590,6 +606,8 @@ class AuditGame:
                 continue  # a wolf may write there at night
             if channel == "village" or (channel == "dead" and not truth.alive[s]):
                 continue  # may be allowed: not a probe
+            if channel == "lovers" and s in truth.lovers:
+                continue  # a lover may write there
             r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
             check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
             if r.status_code < 400:
@@ -602,7 +620,7 @@ class AuditGame:
                            f"answers: {sorted(got)[:3]}")
 
     def maybe_chat(self, truth: Truth, views: dict[int, dict]) -> None:
-        writers = [(s, v["channels"]["write"]) for s, v in views.items() if v["channels"]["write"]]
+        writers = [(s, channel) for s, v in views.items() for channel in v["channels"]["writable"]]
         if not writers or self.rng.random() < 0.65:
             return
         s, channel = self.rng.choice(writers)

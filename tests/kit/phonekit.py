@@ -336,3 +336,16 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.2):
             return value
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+def seat_everyone_by_code(phones: list, table_name: str) -> str:
+    """The first phone registers and creates a table, the others register and join it by
+    its code; returns when the host sees every seat taken. Returns the code."""
+    host = phones[0]
+    host.register()
+    code = host.create_table(table_name)
+    for phone in phones[1:]:
+        phone.register()
+        phone.join_by_code(code)
+    host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+    return code

@@ -1,6 +1,7 @@
-"""The secrecy audit with the variant roles (RULES-VARIANTS A9): the Guard, the Thief, the
-Possessed, the Cursed, the Jester and the Plague-Bearer in random compositions; random
-complete games over HTTP, every response checked by the oracle's hand-written lines for them."""
+"""The secrecy audit with the variant roles and table options (RULES-VARIANTS A9): the
+Guard, the Thief, the Possessed, the Cursed, the Jester and the Plague-Bearer in random
+compositions, with the fixed night and the lovers' channel drawn at random; random
+complete games over HTTP, every response checked by the oracle's hand-written lines."""
 import os
 
 from tests.kit import audit
@@ -14,6 +15,6 @@ def test_random_games_with_the_variant_roles_leak_nothing():
     print(stats.line(), dict(stats.events))
     assert stats.games == GAMES
     assert {"guard", "thief", "possessed", "cursed", "jester", "plague_bearer"} <= set(stats.roles)
-    assert {"thief", "guard", "plague", "werewolves", "witch"} <= set(stats.steps)
+    assert {"thief", "guard", "plague", "werewolves", "witch", "night"} <= set(stats.steps)
     assert stats.events["cursed_bitten"] and stats.events["contaminated"], "a bite and a contamination were audited"
     assert stats.views_checked > GAMES * 50

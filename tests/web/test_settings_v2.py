@@ -24,7 +24,9 @@ def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
     table = make_table(6)
     shown = table.host.state(table.id)["table"]["settings"]
     assert shown["roles"]["guard"] is False and shown["roles"]["thief"] is False
-    assert shown["wolves"] is None and shown["options"] == engine_defaults() and shown["rhythm"] == "classique"
+    defaults = {option.id: option.default for option in engine.registry.OPTIONS.values()}
+    assert shown["wolves"] is None and shown["options"] == defaults and shown["rhythm"] == "classique"
+    assert defaults["spectators"] is False and defaults["fixed_night"] is False
     assert shown["preset"] is None and shown["limits"]["guard"] == 30 and shown["limits"]["thief"] == 45
     response = patch(table, {"roles": {"guard": True}})
     assert response.status_code == 200 and response.get_json()["table"]["settings"]["roles"]["guard"] is True

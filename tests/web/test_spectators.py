@@ -32,7 +32,7 @@ def assert_public_view(seen: dict, expected: dict) -> None:
     assert [{k: v for k, v in p.items() if k != "connected"} for p in seen["players"]] == expected["players"]
     for p in seen["players"]:
         assert ("role" in p) == (not p["alive"]), p  # no living player's card
-    assert set(seen["chat"]) == {"village"} and seen["channels"] == {"read": ["village"], "write": None}
+    assert set(seen["chat"]) == {"village"} and seen["channels"] == {"read": ["village"], "write": None, "writable": []}
     assert seen["me"] is None and seen["prompt"] is None and "designations" not in seen
 
 
@@ -48,10 +48,11 @@ def test_option_off_by_default_and_refused_to_strangers(make_table, make_player)
 
 def test_option_is_validated(make_table):
     table = make_table(2)
+    before = table.host.state(table.id)["table"]["settings"]["options"]
     for bad in ({"spectators": "yes"}, {"unknown": True}, ["spectators"]):
         response = table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"options": bad})
         assert response.status_code == 400 and error_code(response) == "invalid_settings"
-    assert table.host.state(table.id)["table"]["settings"]["options"]["spectators"] is False
+    assert table.host.state(table.id)["table"]["settings"]["options"] == before and before["spectators"] is False
 
 
 def test_a_spectator_watches_the_lobby_and_is_counted_for_20_seconds(make_table, make_player, clock):

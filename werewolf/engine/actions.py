@@ -5,7 +5,7 @@ that seat offers it with that target, so what the page shows and what the server
 accepts can never disagree.
 """
 
-from . import registry
+from . import flow, registry
 from .errors import IllegalAction
 from .game import Game
 from .registry import ACTION_STEP, CARD, SEAT, SEATS
@@ -13,22 +13,32 @@ from .registry import ACTION_STEP, CARD, SEAT, SEATS
 _STEPS = registry.STEPS
 
 
+def _open_parts(game: Game) -> list:
+    """The steps acting now whose prompts are still open (a step gathers others in a fixed night)."""
+    return [step for step in flow.step_parts(game) if not flow.is_closed(game, step.id)]
+
+
 def actors(game: Game) -> list[int]:
     """The seats that may act in the current step."""
     if game.status != "running":
         return []
-    who = _STEPS[game.step].actors
-    return game.living() if who is None else who(game, game.living())
+    living = game.living()
+    seats: set = set()
+    for step in _open_parts(game):
+        seats.update(living if step.actors is None else step.actors(game, living))
+    return sorted(seats)
 
 
 def legal_actions(game: Game, seat: int | None) -> list[dict]:
     if seat is None or game.status != "running":
         return []
-    step = _STEPS[game.step]
     living = game.living()   # once: the prompt is built for every seat of every view
-    if seat not in (living if step.actors is None else step.actors(game, living)):
-        return []
-    specs = step.prompt(game, seat, living)
+    specs: list[dict] = []
+    for step in _open_parts(game):
+        if seat in (living if step.actors is None else step.actors(game, living)):
+            specs += step.prompt(game, seat, living)
+    if not specs:
+        return specs
     for hook in registry.hooks("prompt"):
         specs = hook(game, seat, specs)
     return specs
@@ -57,7 +67,7 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
     if action in registry.STANDING:
         _apply_standing(game, seat, registry.STANDING[action], body, now)
         return
-    if ACTION_STEP[action] != game.step:
+    if ACTION_STEP[action] not in flow.active_steps(game):
         raise IllegalAction("wrong_step", "this action is not possible in the current step")
     if seat not in actors(game):
         if not game.player(seat).alive:

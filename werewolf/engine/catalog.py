@@ -5,7 +5,16 @@ reader's language.
 """
 
 from . import registry
-from .rules import MAX_LIMIT, MAX_PLAYERS, MAX_WOLVES, MIN_LIMIT, MIN_PLAYERS
+from .rules import (
+    MAX_LIMIT,
+    MAX_PLAYERS,
+    MAX_WOLVES,
+    MIN_LIMIT,
+    MIN_PLAYERS,
+    PRESET_NEUTRAL_OPTIONS,
+    preset_composition,
+    wolf_count,
+)
 
 # Events of the kernel itself (every module lists its own).
 KERNEL_EVENTS = ("game_start", "step", "deaths", "night_summary", "night_deaths", "vote_request",
@@ -22,7 +31,7 @@ def catalog() -> dict:
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,
                    "limits": dict(zip(registry.RHYTHMS, s.limits)), "default_limit": s.limit,
                    "actions": [a.id for a in s.actions], "shows": list(s.shows), "ballots": s.ballots,
-                   "option": s.option}
+                   "option": registry.STEP_OPTION.get(s.id)}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
         "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "kind": a.kind,
@@ -34,13 +43,42 @@ def catalog() -> dict:
         "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()),
                                                   *(o.events for o in registry.OPTIONS.values()))),
         "camps": list(registry.CAMPS),
-        "options": [{"id": o.id, "default": o.default, "group": o.group, "values": list(o.values),
-                     "steps": [s.id for s in o.steps], "actions": [a.id for a in o.actions]}
-                    for o in registry.OPTIONS.values()],
+        "options": [_option(o) for o in registry.OPTIONS.values()],
         "option_groups": list(registry.OPTION_GROUPS),
         "rhythms": list(registry.RHYTHMS),
-        "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm} for p in registry.PRESETS.values()],
+        # Only the presets whose every role and option is built; each with what it gives by size.
+        "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm, "captain": p.captain,
+                     "options": dict(p.options),
+                     "by_size": {str(n): _composed(p, n) for n in range(p.sizes[0], p.sizes[1] + 1)}}
+                    for p in registry.usable_presets()],
+        "wolf_table": {str(n): wolf_count(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
         "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
         "limits": {"min": MIN_LIMIT, "max": MAX_LIMIT},
         "wolves": {"min": 1, "max": MAX_WOLVES},
     }
+
+
+def _option(option) -> dict:
+    """An option for the pages: its kind says which control sets it."""
+    if isinstance(option.default, bool) and not option.values:
+        kind = "bool"
+    elif isinstance(option.default, int) and not option.values:
+        kind = "int"
+    else:   # a choice; an option registered without its values offers its default only
+        kind = "choice"
+    out = {"id": option.id, "default": option.default, "group": option.group, "kind": kind,
+           "steps": [s.id for s in option.steps], "actions": [a.id for a in option.actions],
+           "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS}
+    if kind == "choice":
+        out["values"] = list(option.values or (option.default,))
+    if option.bounds:
+        out["min"], out["max"] = option.bounds
+    return out
+
+
+def _composed(preset, players: int) -> dict:
+    composed = preset_composition(preset, players)
+    cards = {role: registry.ROLES[role].cards for role in registry.ROLES if role in composed["roles"]}
+    return {"wolves": composed["wolves"], "roles": cards,
+            "villagers": players - composed["wolves"] - sum(cards.values()),
+            "middle": sum(registry.ROLES[role].middle_cards for role in cards)}

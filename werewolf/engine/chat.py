@@ -9,8 +9,27 @@ from .rules import CHANNELS, MAX_CHAT_LENGTH
 _FORBIDDEN = {chr(c) for c in range(32) if chr(c) not in "\t\n"} | {"\x7f"}
 
 
+def game_channels(game: Game) -> list[str]:
+    """The base channels, and those a module opens in this game (hook `channels`)."""
+    out = list(CHANNELS)
+    for hook in registry.hooks("channels"):
+        out += hook(game)
+    return out
+
+
 def readable_channels(game: Game, seat: int | None) -> list[str]:
-    return [ch for ch in CHANNELS if game.can_see(CHANNEL_AUDIENCE[ch], seat)]
+    return [ch for ch in game_channels(game) if game.can_see(CHANNEL_AUDIENCE[ch], seat)]
+
+
+def writable_channels(game: Game, seat: int | None) -> list[str]:
+    """Every channel this seat may write in now: the main one first (`channels.write`),
+    then those a module adds (hook `writable`: the lovers' channel)."""
+    main = writable_channel(game, seat)
+    out = [main] if main else []
+    if seat is not None and game.status == "running":
+        for hook in registry.hooks("writable"):
+            hook(game, seat, out)
+    return out
 
 
 def writable_channel(game: Game, seat: int | None) -> str | None:
@@ -35,7 +54,7 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
     # of the player list and post under another player's name.
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= game.n:
         raise IllegalAction("not_your_turn", "you are not seated in this game")
-    if not isinstance(channel, str) or channel not in CHANNELS:
+    if not isinstance(channel, str) or channel not in game_channels(game):
         raise IllegalAction("unknown_channel", "unknown channel")
     if not isinstance(text, str):
         raise IllegalAction("bad_request", "the text must be a string")
@@ -45,7 +64,7 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
         raise IllegalAction("text_too_long", f"at most {MAX_CHAT_LENGTH} characters")
     if any(ch in _FORBIDDEN for ch in text):
         raise IllegalAction("text_invalid", "the message holds control characters")
-    if writable_channel(game, seat) != channel:
+    if channel not in writable_channels(game, seat):
         raise IllegalAction("channel_closed", "you cannot write in this channel now")
     game.chat.append({"channel": channel, "seat": seat, "name": game.player(seat).name,
                       "text": text, "at": iso(now)})

@@ -17,6 +17,7 @@ def start_step(game: Game, step_id: str, now: float, actor: int | None = None, t
     limits = game.settings["limits"]
     game.deadline = now + (limits[step_id] if step_id in limits else step.limit) * game.time_scale
     game.actor = actor
+    game.extra.pop("closed", None)
     game.votes = {}
     game.requests = []
     game.tied = list(tied)
@@ -58,7 +59,70 @@ def begin_night(game: Game, now: float) -> None:
     next_night_step(game, None, now)
 
 
+# --- planned nights (a fixed night, A7.1) ------------------------------------------
+# A module may plan the night (hook `night_plan`): its steps then run in that order, each
+# to its whole limit. A role's early end (its `next_night_step` call) only closes that
+# step's prompt ("closed" below, reset at every step); the kernel's time-out moves on.
+def night_plan(game: Game) -> list[str] | None:
+    for hook in registry.hooks("night_plan"):
+        plan = hook(game)
+        if plan is not None:
+            return plan
+    return None
+
+
+def ends_early(game: Game) -> bool:
+    """Whether the current step may end before its limit (never in a planned night)."""
+    return not (game.is_night() and night_plan(game) is not None)
+
+
+def step_parts(game: Game) -> list:
+    """The steps acting now: the current one, or those it gathers (a fixed night's `night`)."""
+    step = registry.STEPS[game.step]
+    return [step] if step.gathers is None else [registry.STEPS[s] for s in step.gathers(game)]
+
+
+def active_steps(game: Game) -> list[str]:
+    return [s.id for s in step_parts(game)] if game.status == "running" else []
+
+
+def is_closed(game: Game, step_id: str) -> bool:
+    return step_id in game.extra.get("closed", ())
+
+
+def _close(game: Game, step_id: str) -> None:
+    closed = game.extra.setdefault("closed", [])
+    if step_id not in closed:
+        closed.append(step_id)
+        # Their prompt is gone: their view changes (and only theirs).
+        step, living = registry.STEPS[step_id], game.living()
+        for seat in (living if step.actors is None else step.actors(game, living)):
+            game.touch(seat)
+
+
+def _planned_time_out(game: Game, plan: list[str], now: float) -> None:
+    """Every part of the step not closed yet times out (its own rule), then the plan goes on."""
+    current, seq = game.step, game.step_seq
+    for part in step_parts(game):
+        if not is_closed(game, part.id):
+            part.time_out(game, now)
+    if game.status != "running" or game.step_seq != seq:
+        return
+    index = plan.index(current)
+    if index + 1 < len(plan):
+        start_step(game, plan[index + 1], now)
+    else:
+        end_night(game, now)
+
+
 def next_night_step(game: Game, after: str | None, now: float) -> None:
+    plan = night_plan(game)
+    if plan is not None:
+        if after is None:
+            start_step(game, plan[0], now)
+        else:
+            _close(game, after)
+        return
     for step in registry.night_steps_after(after):
         if step.runs(game):
             start_step(game, step.id, now)
@@ -288,9 +352,15 @@ def str_keys(tally: dict) -> dict:
 
 
 def time_out(game: Game, now: float) -> None:
-    """What happens when the current step's limit runs out: the step says, unless an
-    option settles it (a testament)."""
+    """What happens when the current step's limit runs out: the step says (in a planned
+    night, each part it gathers says, then the plan goes on), unless an option settles
+    it (a testament)."""
     for hook in registry.hooks("step_time_out"):
         if hook(game, now):
             return
-    registry.STEPS[game.step].time_out(game, now)
+    step = registry.STEPS[game.step]
+    plan = night_plan(game) if step.phase == "night" else None
+    if plan is None:
+        step.time_out(game, now)
+    else:
+        _planned_time_out(game, plan, now)

@@ -13,7 +13,8 @@ from . import registry
 
 # Audiences of events and chat: everyone, the living wolves, the dead, one seat (an int),
 # or nobody until the end (details the rules keep secret during play, e.g. night causes).
-# Modules may name more audiences in AUDIENCES (a function of the game -> its seats).
+# Modules may name more audiences in AUDIENCES (a function of the game -> its seats), and
+# more channels in CHANNEL_AUDIENCE (opened in a game through the hook `channels`).
 EVERYONE, WOLVES, DEAD, AT_END = "all", "wolves", "dead", "end"
 CHANNEL_AUDIENCE = {"village": EVERYONE, "werewolves": WOLVES, "dead": DEAD}
 AUDIENCES = {

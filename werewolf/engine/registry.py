@@ -63,6 +63,10 @@ HOOK_POINTS = {
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view_me": "(game, seat, me): add this seat's private fields to view['me']",
     "view": "(game, seat, view): add fields to the view",
+    "night_plan": "(game) -> list of step ids or None: tonight's steps, each lasting its whole limit "
+                  "(an action only closes its player's prompt), instead of the sequential night",
+    "channels": "(game) -> channel ids this game has besides village, werewolves and dead",
+    "writable": "(game, seat, channels): append the channels this seat may also write in now",
 }
 
 
@@ -97,9 +101,15 @@ class Step:
     on_start: Callable | None = None  # (game, now) after the step event
     shows: tuple = ()             # extra step fields in the view: "actor", "tied", "round"
     role: str | None = None       # the role whose card acts in it, if any
-    option: str | None = None     # the option that brings it (runs only with that option set)
     ballots: bool = False         # its ballots are in the view's `votes` (election, elimination rounds)
     order: int | None = None      # where lists show it (limits, catalog); night steps: night_order
+    # Its place in a fixed night (A7.1): "inside" the one `night` step where every night role
+    # acts at once (the default: a new role's step joins it by itself), its own step on
+    # the "first_night" before it (thief, cupid), or its own step "after" it (witch).
+    fixed_night: str = "inside"
+    # A step that gathers others (the fixed night's `night`): (game) -> their ids, whose
+    # actors, prompts and actions are this step's while it runs.
+    gathers: Callable | None = None
 
     @property
     def limit(self) -> int:
@@ -132,16 +142,24 @@ class Role(Module):
     emoji: str = ""               # the card's picture on the pages
 
 
+OPTION_GROUPS = ("votes", "roles", "night", "table")   # how the host's screen groups the options
+
+
 @dataclass(frozen=True)
 class Option:
-    """A table option (A5-A7): a value with a check and its own hooks."""
+    """A table option (A5-A7): a value with a check and its own hooks.
+
+    ``group`` and ``values`` are for the pages (GET /api/catalog): where the host's screen
+    lists it, and the allowed values of a choice (``tie``); a bool option needs none, an
+    integer one gives ``bounds``."""
     id: str
     default: object
     check: Callable               # (value) -> bool
     hooks: dict = field(default_factory=dict)
-    group: str = "table"          # where the settings screen lists it: votes | roles | night | table
-    values: tuple = ()            # the allowed values of a choice (not a true/false option)
-    steps: tuple = ()             # the steps it brings
+    group: str = "table"          # one of OPTION_GROUPS
+    values: tuple = ()            # a choice's values, the default first
+    bounds: tuple | None = None   # (min, max) of an integer option
+    steps: tuple = ()             # steps that exist only while the option is on (a fixed night's `night`)
     actions: tuple = ()           # StandingAction values it brings
     events: tuple = ()            # the event kinds it emits (the catalog lists them)
 
@@ -156,16 +174,24 @@ class StandingAction:
     nullable: bool = True
 
 
-OPTION_GROUPS = ("votes", "roles", "night", "table")
-
-
 @dataclass(frozen=True)
 class Preset:
-    """A ready-made table (A7.5): ``compose(n)`` -> {roles, wolves, captain, options}."""
+    """A ready-made table (A7.5), as data: ``rules.preset_composition(preset, n)`` reads it."""
     id: str
-    sizes: tuple                  # (min, max) players
-    compose: Callable
+    sizes: tuple                  # (min, max) players: a start outside is bad_player_count
+    brackets: tuple               # ((first size, last size, wolves or None for the table, (role ids)), ...)
+    captain: bool = True
+    options: dict = field(default_factory=dict)
     rhythm: str = "classique"
+
+    def roles(self) -> set:
+        return {role for *_, cards in self.brackets for role in cards}
+
+    def bracket(self, players: int) -> tuple:
+        """The bracket for this many seated (the nearest one outside the sizes: a lobby
+        still filling shows the smallest table's composition)."""
+        players = min(max(players, self.sizes[0]), self.sizes[1])
+        return next(b for b in self.brackets if b[0] <= players <= b[1])
 
 
 MODULES: dict[str, Module] = {}
@@ -176,6 +202,7 @@ ACTION_STEP: dict[str, str] = {}
 OPTIONS: dict[str, Option] = {}
 PRESETS: dict[str, Preset] = {}
 STANDING: dict[str, StandingAction] = {}
+STEP_OPTION: dict[str, str] = {}  # step id -> the option it exists for
 PACK: set = set()                 # role ids that are werewolves
 _hooks: dict[str, tuple] = {}    # point -> ((priority, owner, fn), ...)
 _hook_fns: dict[str, tuple] = {}  # point -> (fn, ...) in that order
@@ -236,6 +263,7 @@ def register_option(option: Option) -> Option:
         raise ValueError(f"option {option.id}: unknown group {option.group}")
     OPTIONS[option.id] = option
     _add_steps(option.steps)
+    STEP_OPTION.update({step.id: option.id for step in option.steps})
     for action in option.actions:
         STANDING[action.id] = action
         ACTION_STEP[action.id] = None   # any step
@@ -252,6 +280,17 @@ def option_value(game, option_id: str):
 def register_preset(preset: Preset) -> Preset:
     PRESETS[preset.id] = preset
     return preset
+
+
+def preset_usable(preset: Preset) -> bool:
+    """Every role and option the preset names is registered, with that value allowed (a
+    preset waiting for a role being built is refused, never played without it)."""
+    return (all(role in ROLES and ROLES[role].optional for role in preset.roles())
+            and all(key in OPTIONS and OPTIONS[key].check(value) for key, value in preset.options.items()))
+
+
+def usable_presets() -> list:
+    return [p for p in PRESETS.values() if preset_usable(p)]
 
 
 # --- lookups used by the kernel --------------------------------------------------

@@ -38,9 +38,18 @@ def _card(pack: bool) -> str:
 
 
 def _base_step(step) -> bool:
-    if step.option is not None:
-        return False
-    return step.role is None or registry.ROLES[step.role].base
+    return step.id not in registry.STEP_OPTION and (step.role is None or registry.ROLES[step.role].base)
+
+
+def _step_in_game(step, settings: dict, in_deck: set) -> bool:
+    """A step a game with these settings and cards may run (its limit is kept in the game).
+    An option's step only while the option differs from its default, so that a base
+    game's state stays the very state of before."""
+    option = registry.STEP_OPTION.get(step.id)
+    if option is not None:
+        default = registry.OPTIONS[option].default
+        return settings.get("options", {}).get(option, default) != default
+    return step.role is None or registry.ROLES[step.role].base or step.role in in_deck
 
 
 def rhythm_limits(rhythm: str, every_step: bool = True) -> dict:
@@ -98,7 +107,9 @@ def merge_settings(current: dict, patch: object) -> dict:
     merged = normalized(current)
     if "preset" in patch:
         preset = patch["preset"]
-        if preset is not None and (not isinstance(preset, str) or preset not in registry.PRESETS):
+        if preset is not None and (not isinstance(preset, str) or preset not in registry.PRESETS
+                                   or not registry.preset_usable(registry.PRESETS[preset])):
+            # A preset naming a role or option not built yet is refused like an unknown one.
             raise _invalid(f"unknown preset: {str(preset)[:40]}")
         merged["preset"] = preset
         if preset is not None and "rhythm" not in patch:
@@ -166,13 +177,23 @@ def effective_settings(settings: dict, players: int) -> dict:
     out = normalized(settings)
     preset = registry.PRESETS.get(out["preset"])
     if preset is not None:
-        composed = preset.compose(players)
-        out["roles"] = {role: role in composed["roles"] for role in out["roles"]}
-        out["wolves"] = composed.get("wolves")
+        composed = preset_composition(preset, players)
+        out["roles"] = {role: role in composed["roles"] for role in {*out["roles"], *composed["roles"]}}
+        out["wolves"] = composed["wolves"]
         out["captain"] = composed["captain"]
-        out["options"] = {**{k: v for k, v in out["options"].items() if k in PRESET_NEUTRAL_OPTIONS},
-                          **composed.get("options", {})}
+        out["options"] = {**{option.id: option.default for option in registry.OPTIONS.values()},
+                          **{k: v for k, v in out["options"].items() if k in PRESET_NEUTRAL_OPTIONS},
+                          **composed["options"]}
     return out
+
+
+def preset_composition(preset, players: int) -> dict:
+    """What a preset gives for this many seated: {roles, wolves, captain, options} (the
+    wolves as a number: the table's when the preset says "w")."""
+    _, _, wolves, cards = preset.bracket(players)
+    size = min(max(players, preset.sizes[0]), preset.sizes[1])
+    return {"roles": set(cards), "wolves": wolves or wolf_count(size), "captain": preset.captain,
+            "options": dict(preset.options)}
 
 
 def shown_settings(settings: dict, players: int) -> dict:
@@ -201,7 +222,7 @@ def game_settings(settings: dict, cards: list[str]) -> dict:
     roles = {role.id: settings["roles"].get(role.id, role.default) for role in registry.ROLES.values()
              if role.optional and (role.base or settings["roles"].get(role.id))}
     limits = {step.id: settings["limits"].get(step.id, step.limit) for step in registry.STEPS.values()
-              if (_base_step(step) or step.role in in_deck or step.option in options)}
+              if _step_in_game(step, settings, in_deck)}
     out = {"roles": roles, "captain": settings["captain"], "limits": limits}
     if settings.get("wolves") is not None:
         out["wolves"] = settings["wolves"]

@@ -6,7 +6,7 @@ absent, never null-ed in place. Once the game has ended everything is revealed.
 
 from . import registry
 from .actions import legal_actions
-from .chat import readable_channels, writable_channel
+from .chat import readable_channels, writable_channel, writable_channels
 from .day import ballot_audience
 from .errors import IllegalAction
 from .game import Game, iso
@@ -107,7 +107,8 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         "requests": list(game.requests) if game.step == "debate" else [],
         "events": _visible_events(game, seat),
         "chat": _chat(game, channels),
-        "channels": {"read": channels, "write": writable_channel(game, seat)},
+        "channels": {"read": channels, "write": writable_channel(game, seat),
+                     "writable": writable_channels(game, seat)},
         "winner": game.winner,
     }
     if seat is not None:

@@ -14,16 +14,27 @@ SEAT = {"type": "integer", "minimum": 1, "maximum": 18}
 NULLABLE_SEAT = {**SEAT, "nullable": True}
 STEP_IDS = list(engine.STEPS)
 ROLE_IDS = list(engine.ROLES)
-# Each table option's value: a choice among its values, else true/false.
-OPTION_SCHEMAS = {o.id: ({"type": "string", "enum": list(o.values)} if o.values else {"type": "boolean"})
-                  for o in engine.registry.OPTIONS.values()}
 SOLITARY_IDS = [r.id for r in engine.registry.ROLES.values() if r.camp == engine.registry.SOLITARY]  # each wins as its own camp (A4)
 OPTIONAL_ROLE_IDS = engine.registry.optional_roles()
-CHANNELS = list(engine.CHANNELS)
+CHANNELS = list(engine.game.CHANNEL_AUDIENCE)   # the base ones and those options open (lovers)
 ISO = {"type": "string", "format": "date-time"}
 RHYTHM = {"type": "string", "enum": list(engine.registry.RHYTHMS)}
 PRESET = {"type": "string", "enum": list(engine.registry.PRESETS), "nullable": True}
 WOLVES = {"type": "integer", "minimum": 1, "maximum": engine.rules.MAX_WOLVES, "nullable": True}
+
+
+def _option_schema(option) -> dict:
+    if option.values:
+        return {"type": "string" if isinstance(option.default, str) else "integer", "enum": list(option.values)}
+    if isinstance(option.default, bool):
+        return {"type": "boolean"}
+    if isinstance(option.default, str):
+        return {"type": "string"}
+    low, high = option.bounds or (None, None)
+    return {"type": "integer", **({"minimum": low, "maximum": high} if option.bounds else {})}
+
+
+OPTIONS = {o.id: _option_schema(o) for o in engine.registry.OPTIONS.values()}
 # The body field of each choice kind (engine.registry.BODY_FIELDS), described once.
 CHOICE_SCHEMAS = {
     engine.registry.SEAT: NULLABLE_SEAT,
@@ -61,7 +72,7 @@ SCHEMAS = {
         "captain": {"type": "boolean"},
         "limits": _obj({s: {"type": "integer"} for s in STEP_IDS}),
         "wolves": WOLVES, "rhythm": RHYTHM, "preset": PRESET,
-    }, {"options": _obj({}, OPTION_SCHEMAS)}),
+    }, {"options": _obj(OPTIONS)}),
     "SettingsPatch": {
         "type": "object", "additionalProperties": False,
         "properties": {
@@ -72,7 +83,7 @@ SCHEMAS = {
                        "properties": {s: {"type": "integer", "minimum": 1, "maximum": 3600}
                                       for s in STEP_IDS}},
             "wolves": WOLVES,
-            "options": {"type": "object", "additionalProperties": False, "properties": OPTION_SCHEMAS},
+            "options": {"type": "object", "additionalProperties": False, "properties": OPTIONS},
             "rhythm": RHYTHM,
             "preset": PRESET,
         },
@@ -145,7 +156,8 @@ SCHEMAS = {
         "events": {"type": "array", "items": _ref("Event")},
         "chat": {"type": "object", "additionalProperties": {"type": "array", "items": _ref("Line")}},
         "channels": _obj({"read": {"type": "array", "items": {"type": "string", "enum": CHANNELS}},
-                          "write": {"type": "string", "enum": CHANNELS, "nullable": True}}),
+                          "write": {"type": "string", "enum": CHANNELS, "nullable": True},
+                          "writable": {"type": "array", "items": {"type": "string", "enum": CHANNELS}}}),
         "winner": {"nullable": True, **_obj({
             "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none", *SOLITARY_IDS]},
             "seats": {"type": "array", "items": SEAT}},

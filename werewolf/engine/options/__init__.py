@@ -4,6 +4,8 @@ One import a line (the order does not matter: hooks run in (priority, id) order)
 # ruff: noqa: I001, F401
 
 from . import spectators
+from . import fixed_night
+from . import lovers_channel
 from . import tie
 from . import secret_ballot
 from . import seer_camp

@@ -41,7 +41,7 @@ def _tally_time_out(game: Game, now: float) -> None:
     day.sentence(game, held["step"], ballots, now)
 
 
-TALLY = Step("tally", "day", (8, 10, 15), time_out=_tally_time_out, order=168, option=ID)
+TALLY = Step("tally", "day", (6, 10, 15), time_out=_tally_time_out, order=168)
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,), events=("ballots",),

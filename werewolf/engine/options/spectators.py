@@ -6,4 +6,4 @@ have nothing to do, so the option has no hooks: it is a value the host sets.
 from .. import registry
 
 SPECTATORS = registry.register_option(registry.Option(
-    id="spectators", default=False, check=lambda value: isinstance(value, bool)))
+    id="spectators", default=False, check=lambda value: isinstance(value, bool), group="table"))

@@ -74,7 +74,7 @@ def _night_begins(game: Game) -> None:
 
 SPEECH = Step("speech", "day", (20, 30, 60), time_out=lambda game, now: _next_speaker(game, now),
               actors=flow.the_actor, prompt=lambda game, seat, living: [{"action": "speech.done"}],
-              actions=(Action("speech.done", CONFIRM, _done),), shows=("actor",), order=135, option=ID)
+              actions=(Action("speech.done", CONFIRM, _done),), shows=("actor",), order=135)
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(SPEECH,),

@@ -11,26 +11,36 @@ ID = "cupid"
 
 
 def _prompt(game: Game, seat: int, living):
+    if game.lovers:   # paired in a fixed night: the step lasts, his prompt is closed
+        return []
     return [{"action": "cupid.pair", "choices": living, "count": 2}]
 
 
 def _pair(game: Game, seat: int, targets: list[int], now: float) -> None:
     game.lovers = targets
     game.emit("cupid_pair", seat, now, targets=targets)
-    for lover in targets:
-        partner = targets[0] if targets[1] == lover else targets[1]
-        game.emit("lover", lover, now, partner=partner)
-    flow.next_night_step(game, ID, now)
+    if flow.ends_early(game):   # else a fixed night: the lovers are told when the step ends (A2.1, A7.1)
+        _tell_lovers(game, now)
+        flow.next_night_step(game, ID, now)
+
+
+def _tell_lovers(game: Game, now: float) -> None:
+    a, b = game.lovers
+    game.emit("lover", a, now, partner=b)
+    game.emit("lover", b, now, partner=a)
 
 
 def _time_out(game: Game, now: float) -> None:
-    game.emit("cupid_silent", AT_END, now)
+    if game.lovers:           # paired during a fixed night's cupid step
+        _tell_lovers(game, now)
+    else:
+        game.emit("cupid_silent", AT_END, now)
     flow.next_night_step(game, ID, now)
 
 
 STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_holder_acts(ID), prompt=_prompt,
             actions=(Action("cupid.pair", SEATS, _pair),), night_order=20,
-            runs=flow.holder_runs(ID, first_night_only=True), role=ID)
+            runs=flow.holder_runs(ID, first_night_only=True), role=ID, fixed_night="first_night")
 
 ROLE = registry.register(Role(ID, emoji="💘", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
                               events=("cupid_pair", "lover", "cupid_silent")))

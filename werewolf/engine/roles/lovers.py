@@ -33,7 +33,8 @@ def _mixed(game: Game) -> set:
 
 
 def _view_me(game: Game, seat: int, me: dict) -> None:
-    if game.lovers and seat in game.lovers:
+    # Told at the end of Cupid's step (in a fixed night it lasts after his choice).
+    if game.lovers and seat in game.lovers and game.step != "cupid":
         me["lover"] = _partner(game, seat)
 
 

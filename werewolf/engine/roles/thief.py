@@ -63,7 +63,8 @@ def _time_out(game: Game, now: float) -> None:
 STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_holder_acts(ID), prompt=_prompt,
             on_start=_on_start,
             actions=(Action("thief.take", CARD, _take), Action("thief.keep", CONFIRM, _keep, _keep_refusal)),
-            night_order=10, runs=flow.holder_runs(ID, first_night_only=True), role=ID)
+            night_order=10, runs=flow.holder_runs(ID, first_night_only=True), role=ID,
+            fixed_night="first_night")
 
 ROLE = registry.register(Role(ID, emoji="🃏", camp=registry.VILLAGE, steps=(STEP,), middle_cards=2,
                               events=("thief_cards", "thief_swap", "wolves_joined")))

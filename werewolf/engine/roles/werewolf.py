@@ -23,7 +23,7 @@ def _designate(game: Game, seat: int, target, now: float) -> None:
         game.designations[seat] = target
     game.emit("designation", WOLVES, now, night=game.night, seat=seat, target=target)
     chosen = {game.designations.get(w) for w in game.living_wolves()}
-    if len(chosen) == 1 and None not in chosen:
+    if len(chosen) == 1 and None not in chosen and flow.ends_early(game):   # never in a fixed night
         resolve(game, now)
 
 
@@ -63,7 +63,7 @@ def _known(game: Game, seat: int, known: dict) -> None:
 
 def _view(game: Game, seat: int, view: dict) -> None:
     me = game.player(seat)
-    if game.step == "werewolves" and me.alive and me.role in registry.PACK:
+    if me.alive and me.role in registry.PACK and STEP.id in flow.active_steps(game):
         view["designations"] = {str(w): t for w, t in sorted(game.designations.items())}
 
 

@@ -84,7 +84,7 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_nigh
             actions=(Action("witch.save", CONFIRM, _save, _save_refusal),
                      Action("witch.poison", SEAT, _poison, _poison_refusal),
                      Action("witch.done", CONFIRM, _done)),
-            night_order=80, runs=flow.holder_runs(ID), role=ID)  # even with no potion left
+            night_order=80, runs=flow.holder_runs(ID), role=ID, fixed_night="after")  # even with no potion left
 
 ROLE = registry.register(Role(
     ID, emoji="🧪", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
