@@ -7,7 +7,7 @@ generator's state lives in the game), no I/O.
 from . import actions, chat, day, ending, flow, options, presets, registry, roles, rules, views  # noqa: F401  (day, roles, options, presets register themselves)
 from .actions import ACTION_STEP, actors, check_request, legal_actions
 from .catalog import catalog
-from .chat import readable_channels, writable_channel
+from .chat import readable_channels, writable_channel, writable_channels
 from .ending import leave, stop
 from .errors import IllegalAction
 from .game import STATE_VERSION, Game, Player
@@ -39,6 +39,7 @@ __all__ = [
     "catalog", "check_request", "check_start", "composition", "deck", "default_settings", "effective_settings",
     "known_roles", "leave", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat",
     "readable_channels", "stop", "view_for", "wolf_count", "writable_channel",
+    "writable_channels",
 ]
 
 
@@ -105,5 +106,6 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         if seat in game.left:
             view["prompt"] = None
             view["channels"]["write"] = None
+            view["channels"]["writable"] = []
             view["me"]["left"] = True
     return view

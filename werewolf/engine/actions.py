@@ -8,7 +8,7 @@ accepts can never disagree.
 from . import registry
 from .errors import IllegalAction
 from .game import Game
-from .registry import ACTION_STEP, CARD, SEAT, SEATS
+from .registry import ACTION_STEP, ACTION_STEPS, CARD, SEAT, SEATS
 
 _STEPS = registry.STEPS
 
@@ -18,7 +18,11 @@ def actors(game: Game) -> list[int]:
     if game.status != "running":
         return []
     who = _STEPS[game.step].actors
-    return game.living() if who is None else who(game, game.living())
+    living = game.living()
+    seats = living if who is None else who(game, living)
+    for side in registry.sides(game.step):   # e.g. the Little Girl during `werewolves`
+        seats = seats + [s for s in side.actors(game, living) if s not in seats]
+    return seats
 
 
 def legal_actions(game: Game, seat: int | None) -> list[dict]:
@@ -26,9 +30,12 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
         return []
     step = _STEPS[game.step]
     living = game.living()   # once: the prompt is built for every seat of every view
-    if seat not in (living if step.actors is None else step.actors(game, living)):
-        return []
-    return step.prompt(game, seat, living)
+    out = step.prompt(game, seat, living) if seat in (living if step.actors is None
+                                                      else step.actors(game, living)) else []
+    for side in registry.sides(game.step):
+        if seat in side.actors(game, living):
+            out = out + side.prompt(game, seat, living)
+    return out
 
 
 def _is_seat_number(value) -> bool:
@@ -47,7 +54,7 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
     """Check then apply one player's action. Raises IllegalAction and changes nothing if refused."""
     check_request(game, seat, body)
     action = body["action"]
-    if ACTION_STEP[action] != game.step:
+    if game.step not in ACTION_STEPS[action]:
         raise IllegalAction("wrong_step", "this action is not possible in the current step")
     if seat not in actors(game):
         if not game.player(seat).alive:

@@ -24,9 +24,10 @@ def catalog() -> dict:
                    "actions": [a.id for a in s.actions], "shows": list(s.shows)}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
-        "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "kind": a.kind,
-                     "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable}
-                    for s in steps for a in s.actions],
+        "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "steps": list(registry.ACTION_STEPS[a.id]),
+                     "kind": a.kind, "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable}
+                    for a in [*(a for s in steps for a in s.actions),
+                              *(a for m in registry.MODULES.values() for side in m.side for a in side.actions)]],
         "choice_kinds": {kind: registry.BODY_FIELDS[kind] for kind in registry.CHOICE_KINDS},
         "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()))),
         "camps": list(registry.CAMPS),

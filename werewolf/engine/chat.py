@@ -24,6 +24,17 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
     return "village"
 
 
+def writable_channels(game: Game, seat: int | None) -> list[str]:
+    """Every channel this seat may write in now: the main one (writable_channel) first,
+    then those a module adds (the Medium's `dead`)."""
+    main = writable_channel(game, seat)
+    out = [main] if main is not None else []
+    if seat is not None and game.status == "running":
+        for hook in registry.hooks("writable_channels"):
+            hook(game, seat, out)
+    return out
+
+
 def post_chat(game: Game, seat: int, channel: object, text: object, now: float) -> None:
     if game.status != "running":
         raise IllegalAction("game_over", "the game is over")
@@ -41,8 +52,10 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
         raise IllegalAction("text_too_long", f"at most {MAX_CHAT_LENGTH} characters")
     if any(ch in _FORBIDDEN for ch in text):
         raise IllegalAction("text_invalid", "the message holds control characters")
-    if writable_channel(game, seat) != channel:
+    if channel not in writable_channels(game, seat):
         raise IllegalAction("channel_closed", "you cannot write in this channel now")
-    game.chat.append({"channel": channel, "seat": seat, "name": game.player(seat).name,
-                      "text": text, "at": iso(now)})
+    message = {"channel": channel, "seat": seat, "name": game.player(seat).name, "text": text, "at": iso(now)}
+    game.chat.append(message)
     game.touch(CHANNEL_AUDIENCE[channel])
+    for hook in registry.hooks("chat_posted"):
+        hook(game, message)

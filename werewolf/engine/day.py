@@ -21,7 +21,10 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
 
 
 def _vote_prompt(game, seat, living):
-    spec = {"action": "vote.cast", "choices": living, "nullable": True, "voted": seat in game.votes}
+    choices = living
+    for hook in registry.hooks("vote_choices"):
+        choices = hook(game, choices)
+    spec = {"action": "vote.cast", "choices": choices, "nullable": True, "voted": seat in game.votes}
     if seat in game.votes:
         spec["current"] = game.votes[seat]
     return [spec]
@@ -34,20 +37,43 @@ def _vote_cast(game: Game, seat: int, target, now: float) -> None:
         resolve_vote(game, now)
 
 
-def resolve_vote(game: Game, now: float) -> None:
+def vote_weight(game: Game):
+    """Each voter's weight in an elimination round (the Captain's double vote comes by hook)."""
     weight = None
     for hook in registry.hooks("vote_weight"):
         weight = hook(game) or weight
-    tally, leaders = flow.plurality(game, game.votes, weight or (lambda voter: 1))
+    return weight or (lambda voter: 1)
+
+
+def resolve_vote(game: Game, now: float) -> None:
+    tally, leaders = flow.plurality(game, game.votes, vote_weight(game))
+    for hook in registry.hooks("vote_counted"):   # the Owl-Man's nominee: this vote names a candidate
+        if hook(game, tally, leaders, now):
+            return
+    sentence(game, "vote", tally, leaders, now)
+
+
+def sentence(game: Game, step: str, tally: dict, leaders: list[int], now: float) -> None:
+    """The outcome of an elimination round (`vote`, `stake`): announced, then one leader is
+    eliminated, a tie goes to `settle_tie`, no vote at all eliminates nobody."""
+    extra = {} if step == "vote" else {"step": step}
     game.emit("vote_result", EVERYONE, now, day=game.day, tally=flow.str_keys(tally),
-              eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [])
+              eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [],
+              **extra)
     if len(leaders) == 1:
         flow.eliminate(game, leaders[0], now)
-        return
-    if len(leaders) > 1:
-        for hook in registry.hooks("vote_tie"):
-            if hook(game, leaders, now):
-                return
+    elif len(leaders) > 1:
+        settle_tie(game, leaders, now)
+    else:
+        flow.begin_night(game, now)
+
+
+def settle_tie(game: Game, leaders: list[int], now: float) -> None:
+    """A tie at an elimination round, whichever round it is: the one place ties are settled
+    (base: the Captain's `tiebreak`; without a Captain, nobody and night falls)."""
+    for hook in registry.hooks("vote_tie"):
+        if hook(game, leaders, now):
+            return
     flow.begin_night(game, now)
 
 

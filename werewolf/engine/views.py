@@ -6,7 +6,7 @@ absent, never null-ed in place. Once the game has ended everything is revealed.
 
 from . import registry
 from .actions import legal_actions
-from .chat import readable_channels, writable_channel
+from .chat import readable_channels, writable_channel, writable_channels
 from .errors import IllegalAction
 from .game import Game, iso
 from .rules import composition
@@ -65,11 +65,13 @@ def _step(game: Game, now: float) -> dict | None:
         step["actor"] = game.actor
     if "tied" in shows:
         step["tied"] = list(game.tied)
+    if "candidates" in shows:   # the stake's (A3.5), kept in game.tied like the tied of a tie-break
+        step["candidates"] = list(game.tied)
     return step
 
 
 def _public_votes(game: Game) -> dict:
-    if game.status == "running" and game.step in ("election", "vote"):
+    if game.status == "running" and (game.step in ("election", "vote") or "votes" in registry.STEPS[game.step].shows):
         return {str(voter): target for voter, target in sorted(game.votes.items())}
     return {}
 
@@ -99,7 +101,8 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         "requests": list(game.requests) if game.step == "debate" else [],
         "events": _visible_events(game, seat),
         "chat": _chat(game, channels),
-        "channels": {"read": channels, "write": writable_channel(game, seat)},
+        "channels": {"read": channels, "write": writable_channel(game, seat),
+                     "writable": writable_channels(game, seat)},
         "winner": game.winner,
     }
     if seat is not None:

@@ -156,7 +156,7 @@ def lobby_view(names: list[tuple[int, str]], my_number: int | None) -> dict:
         "votes": {},
         "events": [],
         "chat": {},
-        "channels": {"read": [], "write": None},
+        "channels": {"read": [], "write": None, "writable": []},
         "winner": None,
     }
 

@@ -7,3 +7,4 @@ only through their ids; adding a role is adding its module and its line here.
 # ruff: noqa: I001  (the import order is the deck order: never sort it)
 from . import werewolf, villager, seer, witch, hunter, cupid, lovers, captain  # noqa: F401  (base game)
 from . import thief, guard  # noqa: F401  (RULES-VARIANTS A3)
+from . import little_girl, owl_man, freemason, medium  # noqa: F401  (RULES-VARIANTS A3, part 2)
