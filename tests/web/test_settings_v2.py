@@ -20,7 +20,7 @@ def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
     table = make_table(6)
     shown = table.host.state(table.id)["table"]["settings"]
     assert shown["roles"]["guard"] is False and shown["roles"]["thief"] is False
-    assert shown["wolves"] is None and shown["options"] == {"spectators": False} and shown["rhythm"] == "classique"
+    assert shown["wolves"] is None and shown["options"] == {"spectators": False, "little_girl_risk": 20} and shown["rhythm"] == "classique"
     assert shown["preset"] is None and shown["limits"]["guard"] == 30 and shown["limits"]["thief"] == 45
     response = patch(table, {"roles": {"guard": True}})
     assert response.status_code == 200 and response.get_json()["table"]["settings"]["roles"]["guard"] is True
@@ -29,7 +29,8 @@ def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
 def test_roles_and_options_whose_rules_are_not_built_are_refused(make_table):
     table = make_table(6)
     before = table.host.state(table.id)["table"]["settings"]
-    for body in ({"roles": {"little_girl": True}}, {"options": {"tie": "revote"}}, {"options": []},
+    for body in ({"roles": {"dragon": True}}, {"options": {"tie": "revote"}}, {"options": []},
+                 {"options": {"little_girl_risk": 101}},
                  {"wolves": 0}, {"wolves": 7}, {"wolves": "2"}, {"rhythm": "presto"}, {"preset": "forum"},
                  {"preset": 3}):
         response = patch(table, body)
@@ -86,7 +87,7 @@ def test_the_catalog_lists_roles_steps_and_kinds_in_the_readers_language(make_pl
     roles = {r["id"]: r for r in catalog["roles"]}
     assert set(engine.ROLES) == set(roles) and roles["guard"]["camp"] == "village"
     assert roles["thief"]["middle_cards"] == 2 and roles["werewolf"]["camp"] == "wolves"
-    assert catalog["night_order"] == ["thief", "cupid", "seer", "guard", "werewolves", "witch"]
+    assert catalog["night_order"] == ["thief", "cupid", "seer", "guard", "owl", "werewolves", "witch"]
     kinds = {a["id"]: a["kind"] for a in catalog["actions"]}
     assert kinds["thief.take"] == "card" and kinds["guard.done"] == "confirm" and kinds["cupid.pair"] == "seats"
     assert {p["id"] for p in catalog["presets"]} == {"classique", "decouverte", "eclair"}
