@@ -52,10 +52,19 @@ HIDDEN_KINDS = {"night_summary", "night_deaths", "cupid_silent"}  # nobody until
 GUARD_KINDS = {"guard_protect"}
 THIEF_KINDS = {"thief_cards", "thief_swap"}
 WOLF_KINDS |= {"wolves_joined"}
+# A3.2, A3.5-A3.7, A9.1, A13: the Little Girl is told her own spying; a catch goes to her and the
+# living wolves; the Owl-Man alone knows his night's name, everyone the nominee at dawn; each
+# Freemason is told the other (or nobody); the Medium has no event of his own.
+LITTLE_GIRL_KINDS = {"little_girl_spy"}
+CAUGHT_KINDS = {"little_girl_caught"}
+OWL_KINDS = {"owl_designate"}
+MASON_KINDS = {"freemason"}
+PUBLIC_KINDS |= {"owl_nominee"}
 ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
-             | GUARD_KINDS | THIEF_KINDS)
-ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief")
-NEW_ROLES = ("guard", "thief")
+             | GUARD_KINDS | THIEF_KINDS | LITTLE_GIRL_KINDS | CAUGHT_KINDS | OWL_KINDS | MASON_KINDS)
+ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief", "little_girl",
+              "owl_man", "freemason", "medium")
+NEW_ROLES = ("guard", "thief", "little_girl", "owl_man", "freemason", "medium")
 # Neutral names: no role word, no channel name, no event kind inside.
 NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
          "Max", "Ned", "Oly", "Pam", "Quy", "Rox"]
@@ -98,6 +107,11 @@ class Truth:
         self.wolves = {s for s, r in self.role.items() if r == "werewolf"}
         self.step = state["step"]
         self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
+        self.little_girl = next((s for s, r in self.role.items() if r == "little_girl"), None)
+        self.caught = {e["seat"] for e in state["events"] if e["kind"] == "little_girl_caught"}
+        self.caught_tonight = any(e["kind"] == "little_girl_caught" and e["night"] == state["night"]
+                                  for e in state["events"])
+        self.masons_told = any(e["kind"] == "freemason" for e in state["events"])
 
     def living_wolf(self, s: int) -> bool:
         return s in self.wolves and self.alive[s]
@@ -110,6 +124,10 @@ class Truth:
             known |= self.wolves
         if s == self.seer:
             known |= {e["target"] for e in self.state["events"] if e["kind"] == "seer_look"}
+        if self.living_wolf(s):
+            known |= self.caught
+        if self.role[s] == "freemason" and self.masons_told:
+            known |= {p for p, r in self.role.items() if r == "freemason"}
         return known
 
     def may_see_event(self, s: int, event: dict) -> bool:
@@ -132,12 +150,21 @@ class Truth:
             return self.role[s] == "guard"
         if kind in THIEF_KINDS:
             return s == self.thief
+        if kind in LITTLE_GIRL_KINDS:
+            return s == self.little_girl
+        if kind in CAUGHT_KINDS:
+            return s == self.little_girl or self.living_wolf(s)
+        if kind in OWL_KINDS:
+            return self.role[s] == "owl_man"
+        if kind in MASON_KINDS:
+            return self.role[s] == "freemason" and event["partner"] != s
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers else None, s == self.thief)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.role[s] == "freemason" else None,
+               s == self.thief)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
@@ -146,20 +173,23 @@ class Truth:
         if self.ended:
             return ["village", "werewolves", "dead"]
         out = ["village"]
-        if self.living_wolf(s):
+        if self.living_wolf(s) or s == self.little_girl:   # hers: only what she overheard
             out.append("werewolves")
-        if not self.alive[s]:
+        if not self.alive[s] or self.role[s] == "medium":
             out.append("dead")
         return out
 
     def actors(self) -> set[int]:
         if self.ended or self.step == "dawn":
             return set()
-        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief"}.get(self.step)
+        holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief",
+                  "owl": "owl_man"}.get(self.step)
         if holder:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
         if self.step == "werewolves":
-            return {p for p in self.wolves if self.alive[p]}
+            girl = self.little_girl
+            spies = {girl} if girl is not None and self.alive[girl] and not self.caught_tonight else set()
+            return {p for p in self.wolves if self.alive[p]} | spies
         if self.step in ("hunter", "succession", "tiebreak"):
             return {self.state["actor"]}
         return {p for p, a in self.alive.items() if a}
@@ -182,10 +212,18 @@ class Truth:
             out |= GUARD_KINDS
         if s != self.thief:
             out |= THIEF_KINDS
+        if s != self.little_girl:
+            out |= LITTLE_GIRL_KINDS
+            if not self.living_wolf(s):
+                out |= CAUGHT_KINDS
+        if self.role[s] != "owl_man":
+            out |= OWL_KINDS
+        if self.role[s] != "freemason":
+            out |= MASON_KINDS
         return out
 
     def forbidden_texts(self, s: int) -> set[str]:
-        readable = set(self.channels(s))
+        readable = set(self.channels(s))   # the Little Girl's overheard lines: checked in check_view
         return {m["text"] for m in self.state["chat"] if m["channel"] not in readable}
 
 
@@ -232,6 +270,10 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: an event's audience is shown during play")
     if truth.role[s] != "guard" and re.search(r'"(protecting|protected_last)"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Guard's protection")
+    if s != truth.little_girl and re.search(r'"spying"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Little Girl's eyes")
+    if truth.role[s] != "owl_man" and re.search(r'"nominee"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Owl-Man's name of the night")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
     if s not in truth.lovers and re.search(r'"lover"\s*:', text):
@@ -293,8 +335,18 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: channels {sorted(view['chat'])}, may read {channels}")
     for channel in channels:
         texts = [m["text"] for m in view["chat"][channel]]
-        if texts != [m["text"] for m in truth.state["chat"] if m["channel"] == channel]:
+        every = [m["text"] for m in truth.state["chat"] if m["channel"] == channel]
+        if s == truth.little_girl and channel == "werewolves":
+            # What she overheard: some of the wolves' messages, in order, never an author (A3.2).
+            rest = iter(every)
+            if not all(text in rest for text in texts) or any({"seat", "name"} & set(m) for m in view["chat"][channel]):
+                raise Leak(f"{where}: the Little Girl's overheard lines {view['chat'][channel][:3]}")
+            continue
+        if texts != every:
             raise Leak(f"{where}: channel {channel} differs")
+    writable = view["channels"]["writable"]
+    if "dead" in writable and truth.alive[s] and truth.role[s] != "medium":
+        raise Leak(f"{where}: a living {truth.role[s]} may write to the dead")
     if ("lover" in me) != (s in truth.lovers) or ("lover" in me and me["lover"] not in truth.lovers - {s}):
         raise Leak(f"{where}: lover {me.get('lover')}")
     if ("protecting" in me) != (truth.role[s] == "guard"):
@@ -305,7 +357,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: designations")
     if view["prompt"] and s not in truth.actors():
         raise Leak(f"{where}: a prompt for a seat that does not act: {view['prompt']}")
-    if truth.step not in ("election", "vote") and view["votes"]:
+    if truth.step not in ("election", "vote", "stake") and view["votes"]:
         raise Leak(f"{where}: votes outside a vote")
 
 
@@ -315,7 +367,7 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
         return []
     groups: dict[tuple, list[int]] = {}
     for s in truth.role:
-        if s in truth.lovers or s == truth.thief:
+        if s in truth.lovers or s == truth.thief or s in truth.caught:
             continue
         role = truth.role[s]
         if truth.alive[s]:
@@ -386,11 +438,14 @@ class AuditGame:
         settings = {"roles": {role: rng.random() < 0.85 for role in ("seer", "witch", "hunter", "cupid")},
                     "captain": rng.random() < 0.8}
         if audit.variants:
-            settings["roles"].update({role: rng.random() < 0.5 for role in NEW_ROLES})
+            settings["roles"].update({role: rng.random() < 0.4 for role in NEW_ROLES})
+            settings["options"] = {"little_girl_risk": rng.choice([0, 20, 50, 100])}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
-        if started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
-            off = {"roles": {role: False for role in NEW_ROLES}}
+        dropped = [role for role in NEW_ROLES if settings["roles"].get(role)]
+        rng.shuffle(dropped)
+        while started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
+            off = {"roles": {dropped.pop(): False} if dropped else {role: False for role in NEW_ROLES}}
             assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", off).status_code == 200
             started = host.call("POST", f"/api/tables/{self.table_id}/start")
         assert started.status_code == 200
@@ -464,7 +519,7 @@ class AuditGame:
         action = self.rng.choice(["seer.look", "werewolves.designate", "witch.save", "witch.poison",
                                   "witch.done", "cupid.pair", "hunter.shoot", "vote.cast",
                                   "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
-                                  "thief.take", "nope"])
+                                  "thief.take", "little_girl.spy", "owl.designate", "stake.cast", "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -482,7 +537,7 @@ class AuditGame:
             answers.setdefault(("act", truth.alive[s]), set()).add((r.status_code, text))
             if channel == "werewolves" and truth.living_wolf(s):
                 continue  # a wolf may write there at night
-            if channel == "village" or (channel == "dead" and not truth.alive[s]):
+            if channel == "village" or (channel == "dead" and (not truth.alive[s] or truth.role[s] == "medium")):
                 continue  # may be allowed: not a probe
             r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
             check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
