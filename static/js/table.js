@@ -319,10 +319,14 @@
   // step, then goes to the recaps. Private ones (the Seer's answer, the lovers) only while
   // the card is turned over, or at night when every other eye is shut.
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
-                                "hunter_shot", "seer_look", "lover", "player_left"]);
+                                "hunter_shot", "seer_look", "lover", "player_left", "owl_nominee",
+                                "little_girl_caught", "freemason"]);
   const PRIVATE_EVENTS = new Set(["thief_cards", "thief_swap", "wolves_joined", "guard_protect",
                                   "seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
-                                  "witch_victim", "witch_save", "witch_poison"]);
+                                  "witch_victim", "witch_save", "witch_poison", "little_girl_spy",
+                                  "little_girl_caught", "owl_designate", "freemason"]);
+  // Elimination rounds: public ballots, the Captain's counting twice.
+  const VOTE_STEPS = ["vote", "stake"];
   const secretsVisible = () => cardShown || document.body.classList.contains("night");
 
   /** The moment's events: those since the start of the step before the current one. */
@@ -395,7 +399,7 @@
     const votes = [];
     let open = null;
     for (const e of view.events) {
-      if (e.kind === "step" && (e.step === "vote" || e.step === "election")) {
+      if (e.kind === "step" && (VOTE_STEPS.includes(e.step) || e.step === "election")) {
         open = { step: e.step, day: e.day, ballots: {}, living: [...alive], result: null };
         votes.push(open);
       } else if (e.kind === "vote_cast" && open) {
@@ -546,7 +550,8 @@
     } else {
       const spec = prompt.actions.find((a) => kindOf(a.action) !== "confirm") || prompt.actions[0];
       $("prompt-title").textContent = t("prompt." + spec.action);
-      if (!selection || selection.action !== spec.action) choose(spec, true);
+      if (kindOf(spec.action) === "confirm") selection = null;  // only buttons (the Little Girl's eyes)
+      else if (!selection || selection.action !== spec.action) choose(spec, true);
       if (spec.current !== undefined && spec.current !== null) {
         info = t("current", { name: name(spec.current) });
       } else if (spec.voted) {
@@ -563,7 +568,7 @@
       const secondary = selection.nullable || actions["witch.done"];
       buttons.push(button(t("btn.confirm"), "primary" + (secondary ? " half" : ""), () => confirmSelection(), !ready));
       const spec = prompt.actions.find((a) => a.action === selection.action) || {};
-      const abstaining = selection.action === "vote.cast";
+      const abstaining = selection.action === "vote.cast" || selection.action === "stake.cast";
       if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
         const label = abstaining ? t("btn.abstain") : t("btn.withdraw");
         buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
@@ -587,7 +592,7 @@
     if (!view.me) return t("spectating");
     if (view.me.left) return t("left_watch");
     if (!$("moment").hidden && $("moment").classList.contains("my-death")) return "";  // the moment says it
-    if (view.prompt && !["vote", "election"].includes(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
+    if (view.prompt && ![...VOTE_STEPS, "election"].includes(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
     const waiting = notVotedYet();
     if (waiting) return waiting;
     if (view.prompt) return "";
@@ -602,7 +607,7 @@
 
   /** Public votes: who has not voted yet, by name. */
   function notVotedYet() {
-    if (!view.step || !["vote", "election"].includes(view.step.id)) return "";
+    if (!view.step || ![...VOTE_STEPS, "election"].includes(view.step.id)) return "";
     const votes = view.votes || {};
     const missing = view.players.filter((p) => p.alive && !(String(p.seat) in votes) &&
       !(view.step.id === "election" && votes[p.seat] === null)).map((p) => p.seat);
@@ -655,7 +660,7 @@
   function voteCounts() {
     const counts = {};
     const captain = view.players.find((p) => p.captain && p.alive);
-    const double = view.step && view.step.id === "vote";
+    const double = view.step && VOTE_STEPS.includes(view.step.id);
     for (const [voter, target] of Object.entries(view.votes || {})) {
       if (target === null) continue;
       const weight = double && captain && captain.seat === Number(voter) ? 2 : 1;
@@ -684,7 +689,7 @@
     }
     const choosable = selection ? selection.choices : [];
     const captain = view.players.find((p) => p.captain && p.alive);
-    const doubleVoter = view.step && view.step.id === "vote" && captain ? captain.seat : null;  // counts twice
+    const doubleVoter = view.step && VOTE_STEPS.includes(view.step.id) && captain ? captain.seat : null;  // counts twice
     const many = view.players.length > 12;
     $("players").classList.toggle("many", many);
     $("players").replaceChildren(...view.players.map((p) => {
@@ -752,6 +757,7 @@
         : t("ev.succession", { previous: name(e.previous), name: name(e.captain) });
       case "election_result": return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
       case "vote_result":
+        if (e.candidates) return t("ev.stake_candidates", { names: names(e.candidates) });
         if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
         return e.tied.length ? t("ev.vote_tie", { names: names(e.tied) }) : t("ev.vote_none");
       case "tiebreak": return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
@@ -766,6 +772,12 @@
       case "thief_swap": return e.card === null ? t("ev.thief_keep") : t("ev.thief_swap", { n: e.card, role: roleName(e.role) });
       case "wolves_joined": return t("ev.wolves_joined", { names: e.seats.map(name).join(", ") });
       case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
+      case "little_girl_spy": return t(e.open ? "ev.little_girl_open" : "ev.little_girl_closed");
+      case "little_girl_caught": return e.seat === mySeat() ? t("ev.little_girl_caught_me")
+        : t("ev.little_girl_caught", { name: name(e.seat) });
+      case "owl_designate": return e.target === null ? t("ev.owl_designate_none") : t("ev.owl_designate", { name: name(e.target) });
+      case "owl_nominee": return t("ev.owl_nominee", { name: name(e.target) });
+      case "freemason": return e.partner === null ? t("ev.freemason_alone") : t("ev.freemason", { name: name(e.partner) });
       case "game_end": return winnerTitle(e.winner);
       default: return null;
     }
@@ -797,10 +809,20 @@
       case "wolves_victim": return e.target === null ? t("tl.wolves_no_victim") : t("tl.wolves_victim", { name: name(e.target) });
       case "witch_save": return t("tl.witch_save", { name: name(e.target) });
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
+      case "little_girl_spy": return t(e.open ? "tl.little_girl_open" : "tl.little_girl_closed", { name: name(littleGirl()) });
+      case "little_girl_caught": return t("tl.little_girl_caught", { name: name(e.seat) });
+      case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });
+      case "freemason": return e.partner === null ? null : t("tl.freemason", { name: name(e.partner) });
       case "lover": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);
     }
+  }
+
+  /** The seat of the Little Girl's card (the end shows every card). */
+  function littleGirl() {
+    const p = view.players.find((q) => q.role === "little_girl");
+    return p ? p.seat : null;
   }
 
   function winnerTitle(winner) {
@@ -880,13 +902,16 @@
   $("chat-toggle").addEventListener("click", () => setChatOpen(!chatOpen));
   $("chat-close").addEventListener("click", () => setChatOpen(false));
 
+  /** Every channel I may write in now (the Medium: `dead` too). */
+  const writableChannels = () => view.channels.writable || (view.channels.write ? [view.channels.write] : []);
+
   function renderChat() {
     const channels = view.channels.read;
     if (view.channels.write !== lastWritable) {  // night falls, day breaks, I die: follow the channel I may write in
       lastWritable = view.channels.write;
       if (lastWritable) chatTab = lastWritable;
     }
-    if (!channels.includes(chatTab)) chatTab = view.channels.write || channels[0] || null;
+    if (!channels.includes(chatTab)) chatTab = view.channels.write || writableChannels()[0] || channels[0] || null;
     $("chat").hidden = !channels.length;
     $("chat-toggle").hidden = !channels.length;
     const visible = chatOpen || wide.matches;
@@ -907,10 +932,10 @@
       chatSignature = signature;
       const list = $("messages");
       list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === mySeat() ? " mine" : "") },
-        el("span", { class: "author" }, m.name), el("span", { class: "text" }, m.text))));
+        el("span", { class: "author" }, m.name === undefined ? t("chat.a_wolf") : m.name), el("span", { class: "text" }, m.text))));
       list.scrollTop = list.scrollHeight;
     }
-    const writable = view.channels.write && view.channels.write === chatTab;
+    const writable = !!chatTab && writableChannels().includes(chatTab);
     $("chat-form").hidden = !writable;
     $("chat-closed").hidden = !!writable || view.table.status === "ended";
     $("chat-closed").textContent = t("chat.closed");
@@ -921,9 +946,9 @@
     event.preventDefault();
     const input = $("chat-input");
     const text = input.value;
-    if (!text.trim() || !view.channels.write) return;
+    if (!text.trim() || !writableChannels().includes(chatTab)) return;
     const result = await send("POST", `/api/tables/${tableId}/chat`,
-      { channel: view.channels.write, text }, $("prompt-error"));
+      { channel: chatTab, text }, $("prompt-error"));
     if (result && result.ok) input.value = "";
   });
 
@@ -943,6 +968,8 @@
       $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
       const extra = [];
       if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
+      const mason = view.events.find((e) => e.kind === "freemason");
+      if (mason) extra.push(eventText(mason));
       if (me.captain) extra.push("🎖️ " + t("captain"));
       $("card-extra").textContent = extra.join(" ");
     }

@@ -124,8 +124,9 @@ SCHEMAS = {
         "players": _obj({"min": {"type": "integer"}, "max": {"type": "integer"}})}),
     "Event": _obj({"seq": {"type": "integer", "minimum": 1}, "kind": {"type": "string"}},
                   {"at": ISO, "audience": {}}),
-    "Line": _obj({"seq": {"type": "integer", "minimum": 1}, "seat": SEAT, "name": {"type": "string"},
-                  "text": {"type": "string"}, "at": ISO}),
+    # A line the Little Girl overheard has no author (RULES-VARIANTS A3.2).
+    "Line": _obj({"seq": {"type": "integer", "minimum": 1}, "text": {"type": "string"}, "at": ISO},
+                 {"seat": SEAT, "name": {"type": "string"}, "channel": {"type": "string", "enum": CHANNELS}}),
     "View": _obj({
         "version": {"type": "integer"},
         "status": {"type": "string", "enum": ["lobby", "running", "ended"]},
@@ -139,7 +140,8 @@ SCHEMAS = {
         "events": {"type": "array", "items": _ref("Event")},
         "chat": {"type": "object", "additionalProperties": {"type": "array", "items": _ref("Line")}},
         "channels": _obj({"read": {"type": "array", "items": {"type": "string", "enum": CHANNELS}},
-                          "write": {"type": "string", "enum": CHANNELS, "nullable": True}}),
+                          "write": {"type": "string", "enum": CHANNELS, "nullable": True},
+                          "writable": {"type": "array", "items": {"type": "string", "enum": CHANNELS}}}),
         "winner": {"nullable": True, **_obj({
             "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none"]},
             "seats": {"type": "array", "items": SEAT}},
