@@ -813,6 +813,7 @@
       case "little_girl_caught": return t("tl.little_girl_caught", { name: name(e.seat) });
       case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });
       case "freemason": return e.partner === null ? null : t("tl.freemason", { name: name(e.partner) });
+      case "owl_nominee": return t("tl.owl_nominee", { name: name(e.target) });
       case "lover": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);

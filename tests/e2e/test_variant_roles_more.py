@@ -178,7 +178,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
         timeline = " ".join(end["timeline"])
         assert t("tl.owl_designate", name=nominee_mason.name) in timeline
         assert t("tl.little_girl_open", name=girl.name) in timeline
-        assert t("ev.owl_nominee", name=nominee_mason.name) in timeline
+        assert t("tl.owl_nominee", name=nominee_mason.name) in timeline
         host.page.locator("#timeline").scroll_into_view_if_needed()
         both_languages(host, "08-end-timeline",
                        before_shot=lambda: host.page.locator("#timeline").scroll_into_view_if_needed())

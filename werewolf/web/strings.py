@@ -304,6 +304,7 @@ def _variant_strings() -> dict:
         "ev.owl_nominee": _("L’Homme-Hibou envoie {name} au bûcher. Votez pour le second candidat."),
         "ev.stake_candidates": _("Au bûcher : {names}."),
         "tl.owl_designate": _("L’Homme-Hibou désigne {name}."),
+        "tl.owl_nominee": _("L’Homme-Hibou envoie {name} au bûcher."),
         "tl.owl_designate_none": _("L’Homme-Hibou ne désigne personne."),
         "step.stake": _("Le bûcher : qui des candidats est éliminé ?"),
         "limit.stake": _("Bûcher"),
