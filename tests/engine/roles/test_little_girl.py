@@ -266,3 +266,24 @@ def play_differential(spies: bool):
 
 def test_differential_her_spying_changes_nobody_elses_view_or_version():
     assert play_differential(True) == play_differential(False)
+
+
+def test_the_thief_may_take_her_card_and_spies_the_same_night():
+    t = RoleTable("W V V seer thief witch guard V", middle="lg V", options=SAFE)
+    t.do(5, "thief.take", card=1)
+    assert t.game.player(5).role == "little_girl"
+    t.until("werewolves")
+    assert list(t.actions(5)) == ["little_girl.spy"]
+    t.do(5, "little_girl.spy")
+    t.say(1, "werewolves", "miam")
+    assert heard(t, 5) == ["miam"]
+
+
+def test_in_the_middle_her_card_still_draws_each_night():
+    with_card = RoleTable("W V V seer thief witch guard V", middle="lg V", options=SAFE)
+    without = RoleTable("W V V seer thief witch guard V", middle="V V", options=SAFE)
+    for t in (with_card, without):
+        t.do(5, "thief.keep")
+        t.until("werewolves")
+        assert engine.actors(t.game) == [1]
+    assert with_card.game.rng != without.game.rng

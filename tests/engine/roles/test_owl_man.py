@@ -268,3 +268,17 @@ def play_differential(owl_at: int):
 
 def test_differential_nobody_learns_who_the_owl_man_is():
     assert play_differential(3) == play_differential(5)
+
+
+def test_at_the_stake_only_a_candidate_may_be_chosen():
+    t = RoleTable(CARDS)
+    nominate(t, 3)
+    night_without_deaths(t)
+    t.to_vote()
+    t.vote_all({1: 2})
+    assert t.step == "stake"
+    t.refuse(1, {"action": "stake.cast", "target": 4}, "invalid_target")
+    t.refuse(1, {"action": "vote.cast", "target": 2}, "wrong_step")
+    t.refuse(1, {"action": "stake.cast", "target": "2"}, "invalid_target")
+    t.do(1, "stake.cast", None)
+    assert t.view(4)["votes"] == {"1": None}
