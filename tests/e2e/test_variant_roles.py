@@ -27,6 +27,18 @@ def set_role(host, role: str, on: bool):
     assert box.is_checked() == on
 
 
+def open_table(phones, name: str):
+    """The first phone creates the table, the others join by its code; returns the host."""
+    host = phones[0]
+    host.register()
+    code = host.create_table(name)
+    for phone in phones[1:]:
+        phone.register()
+        phone.join_by_code(code)
+    host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+    return host
+
+
 def small_shot(phone, name: str):
     """The same screen on a small phone (320x640), then back to 390x844."""
     phone.page.set_viewport_size({"width": 320, "height": 640})
@@ -38,13 +50,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
-        host = phones[0]
-        host.register()
-        code = host.create_table("Voleur et Salvateur")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        host = open_table(phones, "Voleur et Salvateur")
         # 6 seats: one wolf, the Seer, the Witch, the Guard, the Thief and a Villager (+2 in the middle).
         for role, on in (("hunter", False), ("cupid", False), ("guard", True), ("thief", True)):
             set_role(host, role, on)

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 from phonekit import Phone, wait_until  # noqa: E402
-from test_variant_roles import set_role, small_shot  # noqa: E402
+from test_variant_roles import open_table, set_role, small_shot  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -41,13 +41,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
-        host = phones[0]
-        host.register()
-        code = host.create_table("Petite Fille et Hibou")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        host = open_table(phones, "Petite Fille et Hibou")
         for role, on in (("seer", False), ("witch", False), ("hunter", False), ("cupid", False),
                          ("little_girl", True), ("owl_man", True), ("freemason", True), ("medium", True)):
             set_role(host, role, on)

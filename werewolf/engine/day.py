@@ -24,17 +24,27 @@ def _vote_prompt(game, seat, living):
     choices = living
     for hook in registry.hooks("vote_choices"):
         choices = hook(game, choices)
-    spec = {"action": "vote.cast", "choices": choices, "nullable": True, "voted": seat in game.votes}
+    return [ballot_spec(game, seat, "vote.cast", choices)]
+
+
+def ballot_spec(game: Game, seat: int, action: str, choices: list[int]) -> dict:
+    """The prompt of a public elimination round (`vote`, `stake`): a target or an abstention."""
+    spec = {"action": action, "choices": choices, "nullable": True, "voted": seat in game.votes}
     if seat in game.votes:
         spec["current"] = game.votes[seat]
-    return [spec]
+    return spec
+
+
+def cast_ballot(game: Game, seat: int, target, now: float, resolve) -> None:
+    """A public ballot of the current round; the round is counted once every living player voted."""
+    game.votes[seat] = target
+    game.emit("vote_cast", EVERYONE, now, step=game.step, seat=seat, target=target)
+    if all(s in game.votes for s in game.living()):
+        resolve(game, now)
 
 
 def _vote_cast(game: Game, seat: int, target, now: float) -> None:
-    game.votes[seat] = target
-    game.emit("vote_cast", EVERYONE, now, step="vote", seat=seat, target=target)
-    if all(s in game.votes for s in game.living()):
-        resolve_vote(game, now)
+    cast_ballot(game, seat, target, now, resolve_vote)
 
 
 def vote_weight(game: Game):

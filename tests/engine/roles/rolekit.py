@@ -1,4 +1,6 @@
 """A table dealt with chosen cards, the middle's included (the Thief), for role tests."""
+import json
+
 from enginekit import CODES, T0, Table
 
 from werewolf import engine
@@ -23,3 +25,13 @@ class RoleTable(Table):
         self.now = T0
         self.game = engine.new_game(names, settings, seed, self.now, dealt=every)
         assert [p.role for p in self.game.players] == seats and self.game.middle() == centre
+
+
+def recorder(t: Table, seats):
+    """For an A9.2 differential: ``record()`` appends what these seats see now (view JSON and
+    version); two games are identical to them when their ``seen`` lists are equal."""
+    seen = []
+
+    def record():
+        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat)) for seat in seats})
+    return seen, record

@@ -1,7 +1,5 @@
 """The Freemasons — Francs-Maçons (RULES-VARIANTS A3.6): one test per rule and decision."""
-import json
-
-from rolekit import RoleTable
+from rolekit import RoleTable, recorder
 
 from werewolf import engine
 
@@ -88,11 +86,7 @@ def play_differential(masons):
     for seat in masons:
         cards[seat - 1] = "mason"
     t = RoleTable(" ".join(cards))
-    seen = []
-
-    def record():
-        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat))
-                     for seat in (None, 1, 6, 7, 8)})
+    seen, record = recorder(t, (None, 1, 6, 7, 8))
 
     record()
     while t.game.status == "running" and t.game.day < 2:

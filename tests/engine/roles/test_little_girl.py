@@ -1,7 +1,7 @@
 """The Little Girl — Petite Fille (RULES-VARIANTS A3.2): one test per rule and decision."""
 import json
 
-from rolekit import RoleTable
+from rolekit import RoleTable, recorder
 
 from werewolf import engine
 
@@ -13,6 +13,14 @@ CAUGHT = {"little_girl_risk": 100}
 
 def to_wolves(t):
     t.until("werewolves")
+
+
+def spying_girl(risk):
+    """Night 1, the wolves' step: she has just opened her eyes (caught if the risk is 100)."""
+    t = RoleTable(CARDS, options=risk)
+    to_wolves(t)
+    t.do(5, "little_girl.spy")
+    return t
 
 
 def heard(t, seat=5):
@@ -57,9 +65,7 @@ def test_spying_she_reads_the_wolves_messages_without_author():
 
 
 def test_she_sees_neither_the_designations_nor_the_victim():
-    t = RoleTable(CARDS, options=SAFE)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(SAFE)
     t.do(1, "werewolves.designate", 3)
     view = t.view(5)
     assert "designations" not in view
@@ -67,9 +73,7 @@ def test_she_sees_neither_the_designations_nor_the_victim():
 
 
 def test_what_she_heard_stays_after_the_night_and_her_eyes_close_with_the_step():
-    t = RoleTable(CARDS, options=SAFE)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(SAFE)
     t.say(1, "werewolves", "un")
     t.wolves_kill(3)
     assert t.view(5)["me"]["spying"] is False
@@ -105,9 +109,7 @@ def test_the_draw_is_made_every_night_whether_or_not_she_spies():
 
 
 def test_caught_the_wolves_learn_her_seat_and_card_and_she_is_told():
-    t = RoleTable(CARDS, options=CAUGHT)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(CAUGHT)
     caught = t.last("little_girl_caught")
     assert caught["seat"] == 5 and caught["night"] == 1
     for wolf in (1, 2):
@@ -123,9 +125,7 @@ def test_caught_the_wolves_learn_her_seat_and_card_and_she_is_told():
 
 
 def test_caught_her_eyes_stay_closed_for_the_night_and_she_hears_nothing():
-    t = RoleTable(CARDS, options=CAUGHT)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(CAUGHT)
     assert t.view(5)["me"]["spying"] is False and t.actions(5) == {}
     t.refuse(5, {"action": "little_girl.spy"}, "not_your_turn")
     t.say(1, "werewolves", "on t'a vue")
@@ -133,9 +133,7 @@ def test_caught_her_eyes_stay_closed_for_the_night_and_she_hears_nothing():
 
 
 def test_the_wolves_keep_knowing_her_the_next_nights():
-    t = RoleTable(CARDS, options=CAUGHT)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(CAUGHT)
     t.wolves_kill(3)
     t.until("werewolves")
     assert next(p for p in t.view(1)["players"] if p["seat"] == 5)["role"] == "little_girl"
@@ -143,27 +141,21 @@ def test_the_wolves_keep_knowing_her_the_next_nights():
 
 
 def test_caught_the_wolves_may_devour_her():
-    t = RoleTable(CARDS, options=CAUGHT)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(CAUGHT)
     t.wolves_kill(5)
     t.do(6, "witch.done")
     assert not t.alive(5)
 
 
 def test_caught_the_wolves_may_spare_her_and_devour_another():
-    t = RoleTable(CARDS, options=CAUGHT)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(CAUGHT)
     t.wolves_kill(3)
     t.do(6, "witch.done")
     assert t.alive(5) and not t.alive(3)
 
 
 def test_caught_then_saved_by_the_witch():
-    t = RoleTable(CARDS, options=CAUGHT)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(CAUGHT)
     t.wolves_kill(5)
     t.do(6, "witch.save")
     t.do(6, "witch.done")
@@ -199,9 +191,7 @@ def test_risk_0_never_catches_and_the_setting_is_checked():
 
 
 def test_a_dead_little_girl_spies_no_more_but_keeps_what_she_heard():
-    t = RoleTable(CARDS, options=SAFE)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(SAFE)
     t.say(1, "werewolves", "souvenir")
     t.wolves_kill(5)
     t.do(6, "witch.done")
@@ -223,9 +213,7 @@ def test_her_actions_outside_the_wolves_step_and_by_others_are_refused():
 
 
 def test_at_the_end_the_wolves_channel_is_shown_whole_with_authors():
-    t = RoleTable(CARDS, options=SAFE)
-    to_wolves(t)
-    t.do(5, "little_girl.spy")
+    t = spying_girl(SAFE)
     t.say(1, "werewolves", "signé")
     engine.stop(t.game, t.now)
     line = t.view(5)["chat"]["werewolves"][0]
@@ -237,11 +225,7 @@ def test_at_the_end_the_wolves_channel_is_shown_whole_with_authors():
 # but hers (the wolves included), until the end"
 def play_differential(spies: bool):
     t = RoleTable(CARDS, options=SAFE, captain=True)
-    seen = []
-
-    def record():
-        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat))
-                     for seat in [None, 1, 2, 3, 4, 6, 7, 8]})
+    seen, record = recorder(t, [None, 1, 2, 3, 4, 6, 7, 8])
 
     record()
     to_wolves(t)

@@ -1,7 +1,7 @@
 """The Medium — Médium (RULES-VARIANTS A3.7): one test per rule and decision."""
 import json
 
-from rolekit import RoleTable
+from rolekit import RoleTable, recorder
 
 # seat 1 wolf, 2-3 villagers, 4 Seer, 5 Medium, 6 Witch, 7 Little Girl, 8 villager
 CARDS = "W V V seer medium witch lg V"
@@ -84,11 +84,7 @@ def test_he_may_not_write_in_the_wolves_channel():
 # spectators, until the end"
 def play_differential(writes: bool):
     t = RoleTable(CARDS)
-    seen = []
-
-    def record():
-        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat))
-                     for seat in (None, 1, 3, 4, 6, 7, 8)})
+    seen, record = recorder(t, (None, 1, 3, 4, 6, 7, 8))
 
     first_death(t)
     record()

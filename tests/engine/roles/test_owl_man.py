@@ -1,7 +1,5 @@
 """The Owl-Man — Homme-Hibou (RULES-VARIANTS A3.5) and his stake: one test per rule and decision."""
-import json
-
-from rolekit import RoleTable
+from rolekit import RoleTable, recorder
 
 from werewolf import engine
 
@@ -20,6 +18,17 @@ def night_without_deaths(t):
     t.until("werewolves")
     t.timeout()
     t.until("dawn")
+
+
+def at_the_stake():
+    """Day 1 without Captain: seat 3 nominated, seat 1 alone voted seat 2: the stake is held."""
+    t = RoleTable(CARDS)
+    nominate(t, 3)
+    night_without_deaths(t)
+    t.to_vote()
+    t.vote_all({1: 2})
+    assert t.step == "stake"
+    return t
 
 
 def test_he_wakes_after_the_guard_and_before_the_wolves_for_30_seconds():
@@ -141,21 +150,13 @@ def test_nobody_votes_no_stake_and_nobody_is_eliminated():
 
 
 def test_nobody_votes_at_the_stake_nobody_is_eliminated():
-    t = RoleTable(CARDS)
-    nominate(t, 3)
-    night_without_deaths(t)
-    t.to_vote()
-    t.vote_all({1: 2})
+    t = at_the_stake()
     t.timeout()
     assert t.alive(2) and t.alive(3) and t.game.night == 2
 
 
 def test_a_tie_at_the_stake_without_captain_eliminates_nobody():
-    t = RoleTable(CARDS)
-    nominate(t, 3)
-    night_without_deaths(t)
-    t.to_vote()
-    t.vote_all({1: 2})
+    t = at_the_stake()
     t.do(1, "stake.cast", 2)
     t.do(4, "stake.cast", 3)
     t.timeout()
@@ -245,12 +246,7 @@ def play_differential(owl_at: int):
     cards = ["W", "V", "V", "seer", "V", "witch", "guard", "cupid"]
     cards[owl_at - 1] = "owl"
     t = RoleTable(" ".join(cards))
-    seen = []
-    watched = [None, 1, 2, 4, 6, 7, 8]
-
-    def record():
-        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat))
-                     for seat in watched})
+    seen, record = recorder(t, [None, 1, 2, 4, 6, 7, 8])
 
     record()
     t.until("owl")
@@ -271,11 +267,7 @@ def test_differential_nobody_learns_who_the_owl_man_is():
 
 
 def test_at_the_stake_only_a_candidate_may_be_chosen():
-    t = RoleTable(CARDS)
-    nominate(t, 3)
-    night_without_deaths(t)
-    t.to_vote()
-    t.vote_all({1: 2})
+    t = at_the_stake()
     assert t.step == "stake"
     t.refuse(1, {"action": "stake.cast", "target": 4}, "invalid_target")
     t.refuse(1, {"action": "vote.cast", "target": 2}, "wrong_step")

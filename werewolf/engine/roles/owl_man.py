@@ -96,18 +96,11 @@ def _vote_counted(game: Game, tally: dict, leaders: list[int], now: float) -> bo
 
 # --- the stake ------------------------------------------------------------------
 def _stake_prompt(game: Game, seat: int, living):
-    spec = {"action": "stake.cast", "choices": list(game.tied), "nullable": True,
-            "voted": seat in game.votes}
-    if seat in game.votes:
-        spec["current"] = game.votes[seat]
-    return [spec]
+    return [day.ballot_spec(game, seat, "stake.cast", list(game.tied))]
 
 
 def _stake_cast(game: Game, seat: int, target, now: float) -> None:
-    game.votes[seat] = target
-    game.emit("vote_cast", EVERYONE, now, step="stake", seat=seat, target=target)
-    if all(s in game.votes for s in game.living()):
-        _resolve_stake(game, now)
+    day.cast_ballot(game, seat, target, now, _resolve_stake)
 
 
 def _resolve_stake(game: Game, now: float) -> None:
