@@ -37,6 +37,12 @@ def both_languages(phone, name: str, before_shot=None):
             phone.shot(name + "-en")
 
 
+def second_tab(phone):
+    """Open the chat on its second tab (the Little Girl's wolves, the Medium's dead)."""
+    phone.open_chat()
+    phone.page.locator("#chat-tabs button").nth(1).tap()
+
+
 def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
@@ -74,7 +80,8 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
             if other is not owl:
                 assert other.snap()["prompt"] is None
         owl.tap_tiles([seat[nominee_mason.name]])
-        owl.shot("02-owl-prompt-fr")
+        both_languages(owl, "02-owl-prompt", before_shot=lambda: owl.tap_tiles([seat[nominee_mason.name]]))
+        owl.tap_tiles([seat[nominee_mason.name]])
         small_shot(owl, "02b-owl-prompt-320x640")
         owl.tap_button(owl.t("btn.confirm"))
         owl.tap_button(owl.t("btn.owl.done"))
@@ -105,7 +112,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
             wait_until(lambda: girl.snap()["messages"], 10, "the overheard line")
             assert girl.snap()["messages"] == [{"author": girl.t("chat.a_wolf"), "text": "La petite écoute ?"}]
             assert not girl.snap()["canWrite"]
-            girl.shot("04-little-girl-overheard-fr")
+            both_languages(girl, "04-little-girl-overheard", before_shot=lambda: second_tab(girl))
             girl.close_chat()
         # Nobody else sees anything of it.
         for other in (owl, medium, nominee_mason, victim_mason):
@@ -133,7 +140,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
         victim_mason.open_tab(victim_mason.t("channel.dead"))
         wait_until(lambda: any(m["text"] == "Je t’entends." and m["author"] == medium.name
                                for m in victim_mason.snap()["messages"]), 10, "the Medium's line")
-        medium.shot("06-medium-dead-fr")
+        both_languages(medium, "06-medium-dead", before_shot=lambda: second_tab(medium))
         for other in (owl, girl, wolf, nominee_mason):
             assert medium.t("channel.dead") not in [tab["label"] for tab in other.snap()["tabs"]]
         medium.close_chat()
@@ -141,11 +148,9 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
 
         # --- the vote elects the second candidate: the nominee is not among the choices
         living = [p for p in phones if p is not victim_mason]
-        for phone in living:
-            if phone.snap()["prompt"] and phone.action_of(phone.snap()["prompt"]) == "debate.request_vote":
-                phone.tap_button(phone.t("btn.request_vote"))
-            if host.snap()["step"] == t("step.vote"):
-                break
+        for phone in living[:len(living) // 2 + 1]:   # more than half of the living call the vote
+            wait_until(lambda p=phone: p.action_of(p.snap()["prompt"]) == "debate.request_vote", 10, "debate")
+            phone.tap_button(phone.t("btn.request_vote"))
         wait_until(lambda: owl.action_of(owl.snap()["prompt"]) == "vote.cast", 30, "the vote")
         choosable = [tile["seat"] for tile in owl.snap()["tiles"] if tile["choosable"]]
         assert seat[nominee_mason.name] not in choosable and seat[wolf.name] in choosable
