@@ -8,38 +8,11 @@ that passes with no prompt on any screen.
 """
 
 import pytest
-from phonekit import Phone, wait_until
+from phonekit import Phone, open_table, set_role, small_shot, wait_until
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
-
-
-def set_role(host, role: str, on: bool):
-    box = host.page.locator(f"#settings input[name=role][value={role}]")
-    if box.is_checked() != on:
-        with host.page.expect_response(lambda r: "/settings" in r.url):
-            host.page.locator("#settings label.toggle").filter(has=host.page.locator(f"input[value={role}]")).tap()
-    assert box.is_checked() == on
-
-
-def open_table(phones, name: str):
-    """The first phone creates the table, the others join by its code; returns the host."""
-    host = phones[0]
-    host.register()
-    code = host.create_table(name)
-    for phone in phones[1:]:
-        phone.register()
-        phone.join_by_code(code)
-    host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
-    return host
-
-
-def small_shot(phone, name: str):
-    """The same screen on a small phone (320x640), then back to 390x844."""
-    phone.page.set_viewport_size({"width": 320, "height": 640})
-    phone.shot(name)
-    phone.page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):

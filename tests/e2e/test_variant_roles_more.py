@@ -9,14 +9,8 @@ the dead mason and the Medium talk in the dead's tab, the village votes the seco
 candidate, the stake eliminates the wolf, and the end screen's timeline tells it all.
 Each screen is shot in French and again in English (the same page reloaded with ?lang=en).
 """
-import os
-import sys
-
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import Phone, wait_until  # noqa: E402
-from test_variant_roles import open_table, set_role, small_shot  # noqa: E402
+from phonekit import Phone, open_table, set_role, small_shot, wait_until
 
 pytestmark = pytest.mark.e2e
 
