@@ -13,7 +13,7 @@
   const POLL_MS = 1500;
   const MOMENT_MS = 7000;
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "hunter_shot", "succession",
-                                "tiebreak"]);
+                                "tiebreak", "owl_nominee"]);
 
   let view = null;
   let etag = null;
@@ -98,13 +98,13 @@
   setInterval(tick, 250);
 
   function renderTiles() {
-    const voting = view.step && (view.step.id === "vote" || view.step.id === "election");
+    const voting = view.step && ["vote", "stake", "election"].includes(view.step.id);
     const captain = view.players.find((p) => p.captain && p.alive);
     const voters = {};
     const counts = {};
     for (const [voter, target] of Object.entries(view.votes || {})) {
       if (target === null) continue;
-      const weight = view.step && view.step.id === "vote" && captain && captain.seat === Number(voter) ? 2 : 1;
+      const weight = view.step && ["vote", "stake"].includes(view.step.id) && captain && captain.seat === Number(voter) ? 2 : 1;
       counts[target] = (counts[target] || 0) + weight;
       (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight === 2 ? " ×2" : ""));
     }
@@ -141,6 +141,7 @@
           { name: name(d.seat), role: roleInSentence(d.role) })).join("\n");
         return e.moment === "night" ? t("ev.deaths_none") : null;
       case "vote_result":
+        if (e.candidates) return t("ev.stake_candidates", { names: WW.list(e.candidates.map(name)) });
         if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
         return e.tied.length ? t("ev.vote_tie", { names: WW.list(e.tied.map(name)) }) : t("ev.vote_none");
       case "election_result":
@@ -153,6 +154,7 @@
           : t("ev.succession", { previous: name(e.previous), name: name(e.captain) });
       case "tiebreak":
         return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
+      case "owl_nominee": return t("tl.owl_nominee", { name: name(e.target) });
       default: return null;
     }
   }

@@ -469,11 +469,14 @@
   // step, then goes to the recaps. Private ones (the Seer's answer, the lovers) only while
   // the card is turned over, or at night when every other eye is shut.
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
-                                "hunter_shot", "seer_look", "lover", "player_left", "ballots"]);
+                                "hunter_shot", "seer_look", "lover", "player_left", "ballots", "owl_nominee",
+                                "little_girl_caught", "freemason"]);
   const PRIVATE_EVENTS = new Set(["thief_cards", "thief_swap", "wolves_joined", "guard_protect",
                                   "cursed_bitten", "plague_infect", "contaminated",
                                   "seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
-                                  "witch_victim", "witch_save", "witch_poison"]);
+                                  "witch_victim", "witch_save", "witch_poison", "little_girl_spy",
+                                  "little_girl_caught", "owl_designate", "freemason"]);
+  // Elimination rounds: public ballots, the Captain's counting twice.
   const secretsVisible = () => cardShown || document.body.classList.contains("night");
 
   /** The moment's events: those since the start of the step before the current one. */
@@ -720,7 +723,8 @@
     } else {
       const spec = prompt.actions.find((a) => kindOf(a.action) !== "confirm") || prompt.actions[0];
       $("prompt-title").textContent = t("prompt." + spec.action);
-      if (!selection || selection.action !== spec.action) choose(spec, true);
+      if (kindOf(spec.action) === "confirm") selection = null;  // only buttons (the Little Girl's eyes)
+      else if (!selection || selection.action !== spec.action) choose(spec, true);
       if (spec.current !== undefined && spec.current !== null) {
         info = t("current", { name: name(spec.current) });
       } else if (spec.voted) {
@@ -932,6 +936,7 @@
         : t(e.testament ? "ev.succession_testament" : "ev.succession", { previous: name(e.previous), name: name(e.captain) });
       case "election_result": return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
       case "vote_result":
+        if (e.candidates) return t("ev.stake_candidates", { names: names(e.candidates) });
         if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
         return e.tied.length ? t("ev.vote_tie", { names: names(e.tied) }) : t("ev.vote_none");
       case "tiebreak": return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
@@ -951,6 +956,12 @@
       case "plague_infect": return t("ev.plague_infect", { name: name(e.target) });
       case "contaminated": return e.seats.length ? t("ev.contaminated", { names: names(e.seats) }) : t("ev.contaminated_none");
       case "stalemate": return t("ev.stalemate");
+      case "little_girl_spy": return t(e.open ? "ev.little_girl_open" : "ev.little_girl_closed");
+      case "little_girl_caught": return e.seat === mySeat() ? t("ev.little_girl_caught_me")
+        : t("ev.little_girl_caught", { name: name(e.seat) });
+      case "owl_designate": return e.target === null ? t("ev.owl_designate_none") : t("ev.owl_designate", { name: name(e.target) });
+      case "owl_nominee": return t("ev.owl_nominee", { name: name(e.target) });
+      case "freemason": return e.partner === null ? t("ev.freemason_alone") : t("ev.freemason", { name: name(e.partner) });
       case "game_end": return winnerTitle(e.winner);
       default: return null;
     }
@@ -985,10 +996,22 @@
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
       case "cursed_bitten": return t("tl.cursed_bitten", { name: name(e.audience) });
       case "plague_infect": return t("tl.plague_infect", { name: name(e.target) });
+ case "witch_victim": case "night_summary": case "night_deaths":
+      case "little_girl_spy": return t(e.open ? "tl.little_girl_open" : "tl.little_girl_closed", { name: name(littleGirl()) });
+      case "little_girl_caught": return t("tl.little_girl_caught", { name: name(e.seat) });
+      case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });
+      case "freemason": return e.partner === null ? null : t("tl.freemason", { name: name(e.partner) });
+      case "owl_nominee": return t("tl.owl_nominee", { name: name(e.target) });
       case "lover": case "contaminated": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);
     }
+  }
+
+  /** The seat of the Little Girl's card (the end shows every card). */
+  function littleGirl() {
+    const p = view.players.find((q) => q.role === "little_girl");
+    return p ? p.seat : null;
   }
 
   function winnerTitle(winner) {
@@ -1068,13 +1091,16 @@
   $("chat-toggle").addEventListener("click", () => setChatOpen(!chatOpen));
   $("chat-close").addEventListener("click", () => setChatOpen(false));
 
+  /** Every channel I may write in now (the Medium: `dead` too). */
+  const writableChannels = () => view.channels.writable || (view.channels.write ? [view.channels.write] : []);
+
   function renderChat() {
     const channels = view.channels.read;
     if (view.channels.write !== lastWritable) {  // night falls, day breaks, I die: follow the channel I may write in
       lastWritable = view.channels.write;
       if (lastWritable) chatTab = lastWritable;
     }
-    if (!channels.includes(chatTab)) chatTab = view.channels.write || channels[0] || null;
+    if (!channels.includes(chatTab)) chatTab = view.channels.write || writableChannels()[0] || channels[0] || null;
     $("chat").hidden = !channels.length;
     $("chat-toggle").hidden = !channels.length;
     const visible = chatOpen || wide.matches;
@@ -1095,11 +1121,10 @@
       chatSignature = signature;
       const list = $("messages");
       list.replaceChildren(...messages.map((m) => el("li", { class: "message" + (m.seat === mySeat() ? " mine" : "") },
-        el("span", { class: "author" }, m.name), el("span", { class: "text" }, m.text))));
+        el("span", { class: "author" }, m.name === undefined ? t("chat.a_wolf") : m.name), el("span", { class: "text" }, m.text))));
       list.scrollTop = list.scrollHeight;
     }
-    // The main channel, and those an option opens to me (the lovers' channel): I write in the tab I read.
-    const writable = (view.channels.writable || []).includes(chatTab);
+    const writable = !!chatTab && writableChannels().includes(chatTab);
     $("chat-form").hidden = !writable;
     $("chat-closed").hidden = !!writable || view.table.status === "ended";
     $("chat-closed").textContent = t("chat.closed");
@@ -1110,7 +1135,7 @@
     event.preventDefault();
     const input = $("chat-input");
     const text = input.value;
-    if (!text.trim() || !(view.channels.writable || []).includes(chatTab)) return;
+    if (!text.trim() || !writableChannels().includes(chatTab)) return;
     const result = await send("POST", `/api/tables/${tableId}/chat`,
       { channel: chatTab, text }, $("prompt-error"));
     if (result && result.ok) input.value = "";
@@ -1159,6 +1184,8 @@
       $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
       const extra = [];
       if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
+      const mason = view.events.find((e) => e.kind === "freemason");
+      if (mason) extra.push(eventText(mason));
       if (me.captain) extra.push("🎖️ " + t("captain"));
       $("card-extra").textContent = extra.join(" ");
     }

@@ -11,34 +11,18 @@ so all four are dealt: the plague, the bite and the Jester's win are played thro
 """
 
 import pytest
-from phonekit import Phone, seat_everyone_by_code, wait_until
+from phonekit import Phone, open_table, seat_everyone_by_code, set_role, small_shot, wait_until
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
 
 
-def set_role(host, role: str, on: bool):
-    box = host.page.locator(f"#settings input[name=role][value={role}]")
-    if box.is_checked() != on:
-        with host.page.expect_response(lambda r: "/settings" in r.url):
-            host.page.locator("#settings label.toggle").filter(has=host.page.locator(f"input[value={role}]")).tap()
-    assert box.is_checked() == on
-
-
-def small_shot(phone, name: str):
-    """The same screen on a small phone (320x640), then back to 390x844."""
-    phone.page.set_viewport_size({"width": 320, "height": 640})
-    phone.shot(name)
-    phone.page.set_viewport_size({"width": 390, "height": 844})
-
-
 def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
     try:
-        host = phones[0]
-        seat_everyone_by_code(phones, "Voleur et Salvateur")
+        host = open_table(phones, "Voleur et Salvateur")
         # 6 seats: one wolf, the Seer, the Witch, the Guard, the Thief and a Villager (+2 in the middle).
         for role, on in (("hunter", False), ("cupid", False), ("guard", True), ("thief", True)):
             set_role(host, role, on)

@@ -62,11 +62,21 @@ WOLF_KINDS |= {"wolves_joined"}
 CURSED_KINDS = {"cursed_bitten"}
 PLAGUE_KINDS = {"plague_infect", "contaminated"}
 PUBLIC_KINDS |= {"stalemate"}
+# A3.2, A3.5-A3.7, A9.1, A13: the Little Girl is told her own spying; a catch goes to her and the
+# living wolves; the Owl-Man alone knows his night's name, everyone the nominee at dawn; each
+# Freemason is told the other (or nobody); the Medium has no event of his own.
+LITTLE_GIRL_KINDS = {"little_girl_spy"}
+CAUGHT_KINDS = {"little_girl_caught"}
+OWL_KINDS = {"owl_designate"}
+MASON_KINDS = {"freemason"}
+PUBLIC_KINDS |= {"owl_nominee"}
 ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
-             | GUARD_KINDS | THIEF_KINDS | CURSED_KINDS | PLAGUE_KINDS)
+             | GUARD_KINDS | THIEF_KINDS | CURSED_KINDS | PLAGUE_KINDS | LITTLE_GIRL_KINDS | CAUGHT_KINDS
+             | OWL_KINDS | MASON_KINDS)
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief",
-              "possessed", "cursed", "jester", "plague_bearer")
-NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer")
+              "possessed", "cursed", "jester", "plague_bearer", "little_girl", "owl_man", "freemason", "medium")
+NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer",
+             "little_girl", "owl_man", "freemason", "medium")
 # Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9).
 PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester")
 # RULES-VARIANTS A7.1: during a fixed night's `night` step, every night role acts at once
@@ -129,6 +139,11 @@ class Truth:
         self.testament = options.get("testament") is True
         self.tied = list(state.get("tied") or [])
         self.captain = state.get("captain")
+        self.little_girl = next((s for s, r in self.role.items() if r == "little_girl"), None)
+        self.caught = {e["seat"] for e in state["events"] if e["kind"] == "little_girl_caught"}
+        self.caught_tonight = any(e["kind"] == "little_girl_caught" and e["night"] == state["night"]
+                                  for e in state["events"])
+        self.masons_told = any(e["kind"] == "freemason" for e in state["events"])
 
     def living_wolf(self, s: int) -> bool:
         return s in self.wolves and self.alive[s]
@@ -141,6 +156,10 @@ class Truth:
             known |= self.wolves
         if s == self.seer and not self.seer_camp:   # A6.1: the camp Seer never learns a card
             known |= {e["target"] for e in self.state["events"] if e["kind"] == "seer_look"}
+        if self.living_wolf(s):
+            known |= self.caught
+        if self.role[s] == "freemason" and self.masons_told:
+            known |= {p for p, r in self.role.items() if r == "freemason"}
         return known
 
     def camps_known(self, s: int) -> set[int]:
@@ -178,13 +197,21 @@ class Truth:
             return s in self.bitten
         if kind in PLAGUE_KINDS:
             return self.role[s] == "plague_bearer"
+        if kind in LITTLE_GIRL_KINDS:
+            return s == self.little_girl
+        if kind in CAUGHT_KINDS:
+            return s == self.little_girl or self.living_wolf(s)
+        if kind in OWL_KINDS:
+            return self.role[s] == "owl_man"
+        if kind in MASON_KINDS:
+            return self.role[s] == "freemason" and event["partner"] != s
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret else None, s == self.thief,
-               s in self.bitten)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] == "freemason" else None,
+               s == self.thief, s in self.bitten)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
@@ -196,9 +223,9 @@ class Truth:
         if self.ended:
             return self.all_channels()
         out = ["village"]
-        if self.living_wolf(s):
+        if self.living_wolf(s) or s == self.little_girl:   # hers: only what she overheard
             out.append("werewolves")
-        if not self.alive[s]:
+        if not self.alive[s] or self.role[s] == "medium":
             out.append("dead")
         if self.options.get("lovers_channel") and s in self.lovers:
             out.append("lovers")   # dead or alive: a dead lover keeps reading its history
@@ -208,11 +235,13 @@ class Truth:
         if self.ended or self.step == "dawn":
             return set()
         holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief",
-                  "plague": "plague_bearer"}.get(self.step)
+                  "plague": "plague_bearer", "owl": "owl_man"}.get(self.step)
         if holder:
             return {p for p, r in self.role.items() if r == holder and self.alive[p]}
+        girl = self.little_girl
+        spies = {girl} if girl is not None and self.alive[girl] and not self.caught_tonight else set()
         if self.step == "werewolves":
-            return {p for p in self.wolves if self.alive[p]}
+            return {p for p in self.wolves if self.alive[p]} | spies
         if self.step == "night":
             return {p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
         if self.step in ("hunter", "succession", "tiebreak", "speech"):
@@ -251,6 +280,14 @@ class Truth:
             out |= CURSED_KINDS
         if self.role[s] != "plague_bearer":
             out |= PLAGUE_KINDS
+        if s != self.little_girl:
+            out |= LITTLE_GIRL_KINDS
+            if not self.living_wolf(s):
+                out |= CAUGHT_KINDS
+        if self.role[s] != "owl_man":
+            out |= OWL_KINDS
+        if self.role[s] != "freemason":
+            out |= MASON_KINDS
         return out
 
     def channel_lines(self, s: int, channel: str) -> list[str]:
@@ -264,7 +301,7 @@ class Truth:
         return p in self.bitten and (self.ended or not self.alive[p] or s == p or self.living_wolf(s))
 
     def forbidden_texts(self, s: int) -> set[str]:
-        readable = set(self.channels(s))
+        readable = set(self.channels(s))   # the Little Girl's overheard lines: checked in check_view
         return {m["text"] for m in self.state["chat"] if m["channel"] not in readable}
 
 
@@ -313,6 +350,10 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: seat {s} sees the Guard's protection")
     if truth.role[s] != "plague_bearer" and re.search(r'"contaminated"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the contaminated")
+    if s != truth.little_girl and re.search(r'"spying"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Little Girl's eyes")
+    if truth.role[s] != "owl_man" and re.search(r'"nominee"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Owl-Man's name of the night")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
     if not truth.may_know_testament(s) and re.search(r'"testament"\s*:\s*\{', text):
@@ -380,8 +421,18 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: channels {sorted(view['chat'])}, may read {channels}")
     for channel in channels:
         texts = [m["text"] for m in view["chat"][channel]]
+        if s == truth.little_girl and channel == "werewolves" and not truth.ended:
+            # What she overheard: some of the wolves' messages, in order, never an author (A3.2).
+            every = [m["text"] for m in truth.state["chat"] if m["channel"] == channel]
+            rest = iter(every)
+            if not all(text in rest for text in texts) or any({"seat", "name"} & set(m) for m in view["chat"][channel]):
+                raise Leak(f"{where}: the Little Girl's overheard lines {view['chat'][channel][:3]}")
+            continue
         if texts != truth.channel_lines(s, channel):
             raise Leak(f"{where}: channel {channel} differs")
+    writable = view["channels"]["writable"]
+    if "dead" in writable and truth.alive[s] and truth.role[s] != "medium":
+        raise Leak(f"{where}: a living {truth.role[s]} may write to the dead")
     if ("lover" in me) != (s in truth.lovers) or ("lover" in me and me["lover"] not in truth.lovers - {s}):
         raise Leak(f"{where}: lover {me.get('lover')}")
     if ("protecting" in me) != (truth.role[s] == "guard"):
@@ -412,7 +463,7 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
         return []
     groups: dict[tuple, list[int]] = {}
     for s in truth.role:
-        if s in truth.lovers or s == truth.thief or s in truth.bitten or truth.may_know_testament(s):
+        if s in truth.lovers or s == truth.thief or s in truth.bitten or s in truth.caught or truth.may_know_testament(s):
             continue
         if truth.step == "defense" and s in truth.tied:
             continue   # their own writing rights
@@ -491,16 +542,17 @@ class AuditGame:
         settings = {"roles": {role: rng.random() < 0.85 for role in ("seer", "witch", "hunter", "cupid")},
                     "captain": rng.random() < 0.8}
         if audit.variants:
-            settings["roles"].update({role: rng.random() < 0.5 for role in NEW_ROLES})
+            settings["roles"].update({role: rng.random() < 0.4 for role in NEW_ROLES})
             settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
+            settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
         if audit.options:
             settings["options"] = {**settings.get("options", {}), **random_options(rng)}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
-        chosen = [role for role in NEW_ROLES if settings["roles"].get(role)]
+        dropped = [role for role in NEW_ROLES if settings["roles"].get(role)]
+        rng.shuffle(dropped)
         while started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
-            off = {"roles": {chosen.pop(rng.randrange(len(chosen))): False}} if chosen else {
-                "roles": {role: False for role in ("seer", "witch", "hunter", "cupid")}}
+            off = {"roles": {dropped.pop(): False} if dropped else {role: False for role in NEW_ROLES}}
             assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", off).status_code == 200
             started = host.call("POST", f"/api/tables/{self.table_id}/start")
         assert started.status_code == 200
@@ -584,7 +636,8 @@ class AuditGame:
                                   "witch.done", "cupid.pair", "hunter.shoot", "vote.cast",
                                   "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
                                   "thief.take", "defense.done", "revote.cast", "runoff.cast", "speech.done",
-                                  "hunter.testament", "succession.testament", "plague.infect", "nope"])
+                                  "hunter.testament", "succession.testament", "plague.infect",
+                                  "little_girl.spy", "owl.designate", "stake.cast", "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -604,7 +657,7 @@ class AuditGame:
             answers.setdefault(("act", truth.alive[s]), set()).add((r.status_code, text))
             if channel == "werewolves" and truth.living_wolf(s):
                 continue  # a wolf may write there at night
-            if channel == "village" or (channel == "dead" and not truth.alive[s]):
+            if channel == "village" or (channel == "dead" and (not truth.alive[s] or truth.role[s] == "medium")):
                 continue  # may be allowed: not a probe
             if channel == "lovers" and s in truth.lovers:
                 continue  # a lover may write there

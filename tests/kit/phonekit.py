@@ -338,6 +338,16 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.2):
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
+# ---------------------------------------------------------------- the host's settings, shots
+
+def set_role(host, role: str, on: bool):
+    box = host.page.locator(f"#settings input[name=role][value={role}]")
+    if box.is_checked() != on:
+        with host.page.expect_response(lambda r: "/settings" in r.url):
+            host.page.locator("#settings label.toggle").filter(has=host.page.locator(f"input[value={role}]")).tap()
+    assert box.is_checked() == on
+
+
 def seat_everyone_by_code(phones: list, table_name: str) -> str:
     """The first phone registers and creates a table, the others register and join it by
     its code; returns when the host sees every seat taken. Returns the code."""
@@ -349,3 +359,16 @@ def seat_everyone_by_code(phones: list, table_name: str) -> str:
         phone.join_by_code(code)
     host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
     return code
+
+
+def open_table(phones, name: str):
+    """seat_everyone_by_code, returning the host."""
+    seat_everyone_by_code(phones, name)
+    return phones[0]
+
+
+def small_shot(phone, name: str):
+    """The same screen on a small phone (320x640), then back to 390x844."""
+    phone.page.set_viewport_size({"width": 320, "height": 640})
+    phone.shot(name)
+    phone.page.set_viewport_size({"width": 390, "height": 844})

@@ -5,7 +5,8 @@ from enginekit import CODES, T0, Table
 
 from werewolf import engine
 
-CARDS = {**CODES, "guard": "guard", "thief": "thief"}
+CARDS = {**CODES, "guard": "guard", "thief": "thief", "lg": "little_girl", "owl": "owl_man",
+         "mason": "freemason", "medium": "medium"}
 CARDS.update({"possessed": "possessed", "cursed": "cursed", "jester": "jester", "plague": "plague_bearer"})
 
 
@@ -56,3 +57,13 @@ def card_swap_views(cards: str, seat: int, role: str, watchers) -> list[dict]:
         else:
             t.timeout()
     return seen
+
+
+def recorder(t: Table, seats):
+    """For an A9.2 differential: ``record()`` appends what these seats see now (view JSON and
+    version); two games are identical to them when their ``seen`` lists are equal."""
+    seen = []
+
+    def record():
+        seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat)) for seat in seats})
+    return seen, record

@@ -1,7 +1,8 @@
-"""The secrecy audit with the variant roles and table options (RULES-VARIANTS A9): the
-Guard, the Thief, the Possessed, the Cursed, the Jester and the Plague-Bearer in random
-compositions, with the fixed night and the lovers' channel drawn at random; random
-complete games over HTTP, every response checked by the oracle's hand-written lines."""
+"""The secrecy audit with the variant roles and table options (RULES-VARIANTS A9): random
+complete games over HTTP with the Guard, the Thief, the Possessed, the Cursed, the Jester, the
+Plague-Bearer, the Little Girl, the Owl-Man, the Freemasons and the Medium in random
+compositions, the fixed night and the lovers' channel drawn at random; every response
+checked by the oracle's hand-written lines for them."""
 import os
 
 from tests.kit import audit
@@ -14,7 +15,8 @@ def test_random_games_with_the_variant_roles_leak_nothing():
     stats = audit.run_many(GAMES, seed=2027, workers=workers, small_tables=True, variants=True)
     print(stats.line(), dict(stats.events))
     assert stats.games == GAMES
-    assert {"guard", "thief", "possessed", "cursed", "jester", "plague_bearer"} <= set(stats.roles)
-    assert {"thief", "guard", "plague", "werewolves", "witch", "night"} <= set(stats.steps)
+    assert {"guard", "thief", "possessed", "cursed", "jester", "plague_bearer",
+            "little_girl", "owl_man", "freemason", "medium"} <= set(stats.roles)
+    assert {"thief", "guard", "owl", "plague", "werewolves", "witch", "night", "stake"} <= set(stats.steps)
     assert stats.events["cursed_bitten"] and stats.events["contaminated"], "a bite and a contamination were audited"
     assert stats.views_checked > GAMES * 50

@@ -40,7 +40,7 @@ def test_wrong_types_in_table_routes(alice):
     for body in ({"name": 12}, {"name": ["a"]}, {"name": "x" * 41}):
         response = alice.post("/api/tables", body)
         assert response.status_code == 400, body
-    for body in ([], {"roles": "all"}, {"roles": {"little_girl": True}}, {"captain": "yes"},
+    for body in ([], {"roles": "all"}, {"roles": {"dragon": True}}, {"captain": "yes"},
                  {"limits": {"vote": -1}}, {"limits": {"vote": 1.5}}, {"limits": {"nope": 3}},
                  {"limits": {"vote": True}}):
         response = alice.request("PATCH", f"/api/tables/{table_id}/settings", body)

@@ -35,8 +35,8 @@ def test_the_guard_and_the_thief_can_be_chosen_and_default_off(make_table):
 def test_roles_and_options_whose_rules_are_not_built_are_refused(make_table):
     table = make_table(6)
     before = table.host.state(table.id)["table"]["settings"]
-    for body in ({"roles": {"little_girl": True}}, {"options": {"tie": "maybe"}}, {"options": {"secret_ballot": "yes"}},
-                 {"options": {"not_an_option": True}}, {"options": []},
+    for body in ({"roles": {"dragon": True}}, {"options": {"tie": "maybe"}}, {"options": {"secret_ballot": "yes"}},
+                 {"options": {"not_an_option": True}}, {"options": []}, {"options": {"little_girl_risk": 101}},
                  {"wolves": 0}, {"wolves": 7}, {"wolves": "2"}, {"rhythm": "presto"}, {"preset": "forum"},
                  {"preset": 3}):
         response = patch(table, body)
@@ -94,7 +94,7 @@ def test_the_catalog_lists_roles_steps_and_kinds_in_the_readers_language(make_pl
     assert set(engine.ROLES) == set(roles) and roles["guard"]["camp"] == "village"
     assert roles["thief"]["middle_cards"] == 2 and roles["werewolf"]["camp"] == "wolves"
     # A2.1's order (the steps of roles built in other modules may sit between these)
-    order = ["thief", "cupid", "seer", "guard", "plague", "werewolves", "witch"]
+    order = ["thief", "cupid", "seer", "guard", "owl", "plague", "werewolves", "witch"]
     assert [step for step in catalog["night_order"] if step in order] == order
     kinds = {a["id"]: a["kind"] for a in catalog["actions"]}
     assert kinds["thief.take"] == "card" and kinds["guard.done"] == "confirm" and kinds["cupid.pair"] == "seats"

@@ -8,7 +8,7 @@ accepts can never disagree.
 from . import flow, registry
 from .errors import IllegalAction
 from .game import Game
-from .registry import ACTION_STEP, CARD, SEAT, SEATS
+from .registry import ACTION_STEP, ACTION_STEPS, CARD, SEAT, SEATS
 
 _STEPS = registry.STEPS
 
@@ -26,6 +26,8 @@ def actors(game: Game) -> list[int]:
     seats: set = set()
     for step in _open_parts(game):
         seats.update(living if step.actors is None else step.actors(game, living))
+    for side in registry.sides(game.step):   # e.g. the Little Girl during `werewolves` or `night`
+        seats.update(side.actors(game, living))
     return sorted(seats)
 
 
@@ -37,6 +39,9 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     for step in _open_parts(game):
         if seat in (living if step.actors is None else step.actors(game, living)):
             specs += step.prompt(game, seat, living)
+    for side in registry.sides(game.step):
+        if seat in side.actors(game, living):
+            specs += side.prompt(game, seat, living)
     if not specs:
         return specs
     for hook in registry.hooks("prompt"):
@@ -67,7 +72,7 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
     if action in registry.STANDING:
         _apply_standing(game, seat, registry.STANDING[action], body, now)
         return
-    if ACTION_STEP[action] not in flow.active_steps(game):
+    if not any(step in ACTION_STEPS[action] for step in (game.step, *flow.active_steps(game))):
         raise IllegalAction("wrong_step", "this action is not possible in the current step")
     if seat not in actors(game):
         if not game.player(seat).alive:

@@ -34,10 +34,11 @@ def catalog() -> dict:
                    "option": registry.STEP_OPTION.get(s.id)}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
-        "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "kind": a.kind,
-                     "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable}
-                    for s in steps for a in s.actions]
-                   + [{"id": a.id, "step": None, "kind": a.kind, "field": registry.BODY_FIELDS[a.kind],
+        "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "steps": list(registry.ACTION_STEPS[a.id]),
+                     "kind": a.kind, "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable}
+                    for a in [*(a for s in steps for a in s.actions),
+                              *(a for m in registry.MODULES.values() for side in m.side for a in side.actions)]]
+                   + [{"id": a.id, "step": None, "steps": [], "kind": a.kind, "field": registry.BODY_FIELDS[a.kind],
                        "nullable": a.nullable} for a in registry.STANDING.values()],
         "choice_kinds": {kind: registry.BODY_FIELDS[kind] for kind in registry.CHOICE_KINDS},
         "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()),

@@ -21,17 +21,6 @@ def readable_channels(game: Game, seat: int | None) -> list[str]:
     return [ch for ch in game_channels(game) if game.can_see(CHANNEL_AUDIENCE[ch], seat)]
 
 
-def writable_channels(game: Game, seat: int | None) -> list[str]:
-    """Every channel this seat may write in now: the main one first (`channels.write`),
-    then those a module adds (hook `writable`: the lovers' channel)."""
-    main = writable_channel(game, seat)
-    out = [main] if main else []
-    if seat is not None and game.status == "running":
-        for hook in registry.hooks("writable"):
-            hook(game, seat, out)
-    return out
-
-
 def writable_channel(game: Game, seat: int | None) -> str | None:
     if seat is None or game.status != "running":
         return None
@@ -45,6 +34,17 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
         if writers is not None and seat not in writers:
             return None   # a defense or a speaking turn: the others read
     return "village"
+
+
+def writable_channels(game: Game, seat: int | None) -> list[str]:
+    """Every channel this seat may write in now: the main one (writable_channel) first,
+    then those a module adds (hook `writable_channels`: the Medium's `dead`, the lovers')."""
+    main = writable_channel(game, seat)
+    out = [main] if main is not None else []
+    if seat is not None and game.status == "running":
+        for hook in registry.hooks("writable_channels"):
+            hook(game, seat, out)
+    return out
 
 
 def post_chat(game: Game, seat: int, channel: object, text: object, now: float) -> None:
@@ -66,6 +66,8 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
         raise IllegalAction("text_invalid", "the message holds control characters")
     if channel not in writable_channels(game, seat):
         raise IllegalAction("channel_closed", "you cannot write in this channel now")
-    game.chat.append({"channel": channel, "seat": seat, "name": game.player(seat).name,
-                      "text": text, "at": iso(now)})
+    message = {"channel": channel, "seat": seat, "name": game.player(seat).name, "text": text, "at": iso(now)}
+    game.chat.append(message)
     game.touch(CHANNEL_AUDIENCE[channel])
+    for hook in registry.hooks("chat_posted"):
+        hook(game, message)

@@ -29,8 +29,12 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
 # who sees a ballot (ballot_audience), what happens at the close (round_closes: the
 # secret ballot's tally), a tie (vote_tie), a voter's choices (prompt).
 def round_targets(game: Game, living: list[int]) -> list[int]:
-    """Whom a round may name: the tied in a re-vote or a run-off, else every living player."""
-    return list(game.tied) if game.tied else living
+    """Whom a round may name: the tied in a re-vote or a run-off (the candidates at the
+    stake), else every living player, as the hooks `vote_choices` narrow it."""
+    choices = list(game.tied) if game.tied else living
+    for hook in registry.hooks("vote_choices"):
+        choices = hook(game, choices)
+    return choices
 
 
 def ballot_prompt(action: str):
@@ -80,6 +84,9 @@ def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
     for hook in registry.hooks("vote_weight"):
         weight = hook(game) or weight
     tally, leaders = flow.plurality(game, ballots, weight or (lambda voter: 1))
+    for hook in registry.hooks("vote_counted"):   # the Owl-Man's nominee: the vote names a candidate
+        if hook(game, step_id, tally, leaders, now):
+            return
     where = {} if step_id == "vote" else {"step": step_id, "round": round_number(game)}   # the base event unchanged
     game.emit("vote_result", EVERYONE, now, day=game.day, tally=flow.str_keys(tally),
               eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [],

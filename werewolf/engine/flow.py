@@ -25,6 +25,8 @@ def start_step(game: Game, step_id: str, now: float, actor: int | None = None, t
     game.emit("step", EVERYONE, now, step=step_id, step_seq=game.step_seq, actor=actor, **phase)
     if step.on_start is not None:
         step.on_start(game, now)
+    for hook in registry.hooks("step_starts"):
+        hook(game, now)
 
 
 def holder_runs(role_id: str, first_night_only: bool = False):

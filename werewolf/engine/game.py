@@ -17,9 +17,19 @@ from . import registry
 # more channels in CHANNEL_AUDIENCE (opened in a game through the hook `channels`).
 EVERYONE, WOLVES, DEAD, AT_END = "all", "wolves", "dead", "end"
 CHANNEL_AUDIENCE = {"village": EVERYONE, "werewolves": WOLVES, "dead": DEAD}
+
+
+def _dead_channel_readers(game) -> list[int]:
+    """The dead, and the living a module lets read them (the Medium)."""
+    seats = [p.seat for p in game.players if not p.alive]
+    for hook in registry.hooks("channel_readers"):
+        hook(game, "dead", seats)
+    return seats
+
+
 AUDIENCES = {
     WOLVES: lambda game: game.living_wolves(),
-    DEAD: lambda game: [p.seat for p in game.players if not p.alive],
+    DEAD: _dead_channel_readers,
     AT_END: lambda game: [],
 }
 

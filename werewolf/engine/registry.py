@@ -66,7 +66,12 @@ HOOK_POINTS = {
     "night_plan": "(game) -> list of step ids or None: tonight's steps, each lasting its whole limit "
                   "(an action only closes its player's prompt), instead of the sequential night",
     "channels": "(game) -> channel ids this game has besides village, werewolves and dead",
-    "writable": "(game, seat, channels): append the channels this seat may also write in now",
+    "step_starts": "(game, now) a step has just started (its `step` event emitted): draws, announcements",
+    "chat_posted": "(game, message) a message was just stored in game.chat (its readers' versions moved)",
+    "channel_readers": "(game, channel, seats): append the living seats who also read this channel",
+    "writable_channels": "(game, seat, channels): append the channels this seat may also write in now",
+    "vote_choices": "(game, choices) -> choices: whom the current elimination round may target",
+    "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
 }
 
 
@@ -99,7 +104,7 @@ class Step:
     night_order: int | None = None    # place in the sequential night (A2.1), None: not in it
     runs: Callable | None = None  # night steps: (game) -> whether it runs tonight
     on_start: Callable | None = None  # (game, now) after the step event
-    shows: tuple = ()             # extra step fields in the view: "actor", "tied", "round"
+    shows: tuple = ()             # extra view fields: step "actor", "tied", "round", "candidates"; "votes" (public)
     role: str | None = None       # the role whose card acts in it, if any
     ballots: bool = False         # its ballots are in the view's `votes` (election, elimination rounds)
     order: int | None = None      # where lists show it (limits, catalog); night steps: night_order
@@ -121,10 +126,22 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Side:
+    """Actions a module offers during steps it does not own (the Little Girl spies during
+    `werewolves`): its actors join the step's, its prompt is added to theirs. They never
+    end the step: the step's own actions and time-out decide that."""
+    steps: tuple                  # step ids (one not registered yet is simply never current)
+    actors: Callable              # (game, living) -> seats who may act now
+    prompt: Callable              # (game, seat, living) -> action specs for one of them
+    actions: tuple = ()           # Action values
+
+
+@dataclass(frozen=True)
 class Module:
     """A part of the rules with steps and hooks: a role, the Captain, the lovers."""
     id: str
     steps: tuple = ()
+    side: tuple = ()              # Side values
     hooks: dict = field(default_factory=dict)   # point -> function or (priority, function)
     events: tuple = ()            # the event kinds it emits (the catalog lists them)
 
@@ -198,7 +215,9 @@ MODULES: dict[str, Module] = {}
 ROLES: dict[str, Role] = {}       # in registration order: the deck's order
 STEPS: dict[str, Step] = {}
 ACTIONS: dict[str, Action] = {}
-ACTION_STEP: dict[str, str] = {}
+ACTION_STEP: dict[str, str] = {}   # action -> its step (a side action: the first of its steps)
+ACTION_STEPS: dict[str, tuple] = {}  # action -> every step where it may be offered
+SIDES: dict[str, tuple] = {}      # step id -> the Side values offered during it
 OPTIONS: dict[str, Option] = {}
 PRESETS: dict[str, Preset] = {}
 STANDING: dict[str, StandingAction] = {}
@@ -220,6 +239,7 @@ def _add_steps(steps) -> None:
                 raise ValueError(f"{action.id}: unknown choice kind {action.kind}")
             ACTIONS[action.id] = action
             ACTION_STEP[action.id] = step.id
+            ACTION_STEPS[action.id] = (step.id,)
     _night[:] = sorted((s for s in STEPS.values() if s.night_order is not None), key=lambda s: s.night_order)
     _night_index.clear()
     _night_index.update({s.id: i for i, s in enumerate(_night)})
@@ -247,6 +267,15 @@ def register(module: Module) -> Module:
         if module.pack:
             PACK.add(module.id)
     _add_steps(module.steps)
+    for side in module.side:
+        for action in side.actions:
+            if action.id in ACTIONS or action.kind not in CHOICE_KINDS:
+                raise ValueError(f"{module.id}: side action {action.id} registered twice or of unknown kind")
+            ACTIONS[action.id] = action
+            ACTION_STEP[action.id] = side.steps[0]
+            ACTION_STEPS[action.id] = tuple(side.steps)
+        for step_id in side.steps:
+            SIDES[step_id] = (*SIDES.get(step_id, ()), side)
     _add_hooks(module.id, module.hooks)
     return module
 
@@ -297,6 +326,11 @@ def usable_presets() -> list:
 def hooks(point: str) -> tuple:
     """The functions at this point, in (priority, id) order."""
     return _hook_fns.get(point, ())
+
+
+def sides(step_id: str | None) -> tuple:
+    """The side actions offered during this step (see Side)."""
+    return SIDES.get(step_id, ())
 
 
 def night_steps() -> list:

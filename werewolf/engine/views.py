@@ -68,6 +68,8 @@ def _step(game: Game, now: float) -> dict | None:
         step["tied"] = list(game.tied)
     if "round" in shows:
         step["round"] = game.extra.get("round", 1)
+    if "candidates" in shows:   # the stake's (A3.5), kept in game.tied like the tied of a tie-break
+        step["candidates"] = list(game.tied)
     return step
 
 

@@ -141,8 +141,9 @@ SCHEMAS = {
         "players": _obj({"min": {"type": "integer"}, "max": {"type": "integer"}})}),
     "Event": _obj({"seq": {"type": "integer", "minimum": 1}, "kind": {"type": "string"}},
                   {"at": ISO, "audience": {}}),
-    "Line": _obj({"seq": {"type": "integer", "minimum": 1}, "seat": SEAT, "name": {"type": "string"},
-                  "text": {"type": "string"}, "at": ISO}),
+    # A line the Little Girl overheard has no author (RULES-VARIANTS A3.2).
+    "Line": _obj({"seq": {"type": "integer", "minimum": 1}, "text": {"type": "string"}, "at": ISO},
+                 {"seat": SEAT, "name": {"type": "string"}, "channel": {"type": "string", "enum": CHANNELS}}),
     "View": _obj({
         "version": {"type": "integer"},
         "status": {"type": "string", "enum": ["lobby", "running", "ended"]},

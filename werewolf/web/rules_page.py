@@ -47,6 +47,32 @@ ROLE_TEXT = {
            "encore en vie. Il gagne seul quand tous les autres vivants sont contaminés ; tant qu’il "
            "vit, ni les loups ni le village ne peuvent gagner."),
     ],
+    "little_girl": [
+        _l("Elle n’a pas de tour à elle : pendant celui des loups, elle peut ouvrir les yeux (ou les "
+           "refermer) et lire tout ce que les loups écrivent, sans savoir qui l’écrit. Elle n’y est pas "
+           "obligée, et son choix ne change rien à la durée du tour."),
+        _l("Chaque nuit, un tirage décide si un loup la surprend quand elle ouvre les yeux (20 % par "
+           "défaut). Surprise, elle ferme les yeux : les loups savent qui elle est et peuvent la "
+           "dévorer, ou garder leur victime. Le Salvateur et la Sorcière peuvent la sauver."),
+    ],
+    "owl_man": [
+        _l("Chaque nuit, après le Salvateur, il peut désigner un joueur vivant (lui-même permis, "
+           "jamais son amoureux), et changer d’avis : le dernier nom compte."),
+        _l("À l’aube, si ce joueur est vivant, tout le monde apprend qu’il est envoyé au bûcher, sans "
+           "savoir qui l’a désigné. Le vote du jour élit alors le second candidat, puis le bûcher "
+           "départage les candidats (le Capitaine compte double, l’égalité se tranche comme au vote)."),
+    ],
+    "freemason": [
+        _l("Deux cartes de Francs-Maçons : chacun apprend qui est l’autre dès la distribution (après "
+           "le Voleur s’il y en a un). Si l’autre carte est restée au milieu, il est seul."),
+        _l("Ils n’ont pas de canal à eux : ils parlent au village comme tout le monde."),
+    ],
+    "medium": [
+        _l("Tant qu’il vit, il lit le canal des morts et peut y écrire, de jour comme de nuit ; ses "
+           "messages portent son nom. Les autres vivants n’en voient rien."),
+        _l("Il lui est interdit de citer le cimetière au village : c’est une règle d’honneur, le "
+           "serveur ne la vérifie pas."),
+    ],
     "werewolf": [
         _l("Chaque nuit, les Loups-Garous se réveillent ensemble : dès la première nuit, ils savent "
            "qui sont les autres loups et se parlent dans leur propre canal."),

@@ -163,6 +163,7 @@ def test_a_new_role_step_joins_the_night_by_itself(monkeypatch):
     monkeypatch.setitem(registry.STEPS, "owl_test", owl)
     monkeypatch.setitem(registry.ACTIONS, "owl_test.done", owl.actions[0])
     monkeypatch.setitem(registry.ACTION_STEP, "owl_test.done", "owl_test")
+    monkeypatch.setitem(registry.ACTION_STEPS, "owl_test.done", ("owl_test",))
     monkeypatch.setattr(registry, "_night", sorted([*registry._night, owl], key=lambda s: s.night_order))
     t = table()
     t.timeout()

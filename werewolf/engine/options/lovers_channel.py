@@ -38,4 +38,4 @@ CHANNEL_AUDIENCE[CHANNEL] = CHANNEL
 
 LOVERS_CHANNEL = registry.register_option(Option(
     ID, default=False, check=lambda value: isinstance(value, bool), group="table",
-    hooks={"channels": _channels, "writable": _writable}))
+    hooks={"channels": _channels, "writable_channels": _writable}))

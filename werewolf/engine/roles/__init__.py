@@ -8,3 +8,4 @@ only through their ids; adding a role is adding its module and its line here.
 from . import werewolf, villager, seer, witch, hunter, cupid, lovers, captain  # noqa: F401  (base game)
 from . import thief, guard  # noqa: F401  (RULES-VARIANTS A3)
 from . import possessed, cursed, jester, plague_bearer  # noqa: F401  (RULES-VARIANTS A3.4, A3.8-A3.10)
+from . import little_girl, owl_man, freemason, medium  # noqa: F401  (RULES-VARIANTS A3, part 2)
