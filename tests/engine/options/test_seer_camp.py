@@ -51,3 +51,15 @@ def test_differential_hunter_or_villager_look_the_same_to_the_seer():
         t.until("dawn")
         return public(t.view(3))
     assert seen("W V seer witch hunter V") == seen("W V seer witch V hunter")
+
+
+def test_once_she_has_looked_at_every_living_player_nothing_is_offered():
+    t = RoleTable(CARDS, options={"seer_camp": True})
+    night_look(t, 2)
+    for seat in (4, 5, 6):          # the others are gone (how does not matter here)
+        t.game.player(seat).alive = False
+    t.until("seer")
+    t.do(3, "seer.look", 1)
+    t.until("seer")
+    assert "seer.look" not in t.actions(3)
+    t.refuse(3, {"action": "seer.look", "target": 1}, "invalid_target")
