@@ -5,7 +5,6 @@ then a fixed night (A7.1) where every phone shows the one step `night`.
 Screenshots of the settings screen at 390x844 and 320x640 in French, English and Chinese
 (each checked by axe-core when taken, like every Phone.shot).
 """
-
 import pytest
 from phonekit import Phone, seat_everyone_by_code, wait_until
 
