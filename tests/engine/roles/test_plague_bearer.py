@@ -163,6 +163,20 @@ def test_in_a_couple_he_is_in_a_mixed_couple_and_wins_no_solo_win():
     assert engine.flow.outcome(t.game) == {"camp": "lovers", "seats": [2, 3]}
 
 
+def test_with_everyone_else_contaminated_but_no_win_he_is_offered_nothing():
+    """In a mixed couple he cannot win alone: once every other living player is contaminated
+    his step offers nothing (no empty choice) and runs to its time-out."""
+    t = RoleTable("W plague V V cupid witch")
+    t.until("cupid")
+    t.do(5, "cupid.pair", targets=[2, 3])
+    t.game.extra["plague_bearer"]["contaminated"] = [1, 3, 4, 5, 6]
+    t.until("plague")
+    assert t.view(2)["prompt"] is None
+    t.refuse(2, {"action": "plague.infect", "target": 1}, "invalid_target")
+    t.timeout()
+    assert t.step == "werewolves"
+
+
 def test_a_thief_who_takes_his_card_plays_it_that_night():
     t = RoleTable("W V V V seer witch thief", middle="plague V")
     t.until("thief")

@@ -9,6 +9,7 @@ contamination but him; the Guard does not protect from it.
 """
 
 from .. import flow, registry
+from ..errors import IllegalAction
 from ..game import Game
 from ..registry import SEAT, Action, Role, Step
 
@@ -21,7 +22,9 @@ def _state(game: Game) -> dict:
 
 def _prompt(game: Game, seat: int, living):
     done = set(_state(game)["contaminated"])
-    return [{"action": "plague.infect", "choices": [s for s in living if s != seat and s not in done]}]
+    choices = [s for s in living if s != seat and s not in done]
+    # Everyone else alive is contaminated, yet no win (a mixed couple): nothing to offer.
+    return [{"action": "plague.infect", "choices": choices}] if choices else []
 
 
 def _infect(game: Game, seat: int, target: int, now: float) -> None:
@@ -76,7 +79,8 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 
 STEP = Step("plague", "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_holder_acts(ID), prompt=_prompt,
-            actions=(Action("plague.infect", SEAT, _infect),),
+            actions=(Action("plague.infect", SEAT, _infect, refusal=lambda game, seat: IllegalAction(
+                "invalid_target", "every other living player is contaminated already")),),
             night_order=55,   # after the guard (35) and the owl, before the werewolves (70)
             runs=flow.holder_runs(ID), role=ID)
 
