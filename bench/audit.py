@@ -22,7 +22,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes, each with its own app and database")
     parser.add_argument("--small-tables", action="store_true", help="sizes leaning towards 6 (as in CI)")
-    parser.add_argument("--variants", action="store_true", help="the Guard and the Thief in about half the games")
+    parser.add_argument("--variants", action="store_true", help="each variant role (Guard, Thief, Possessed, Cursed, Jester, Plague-Bearer) in about half the games")
     args = parser.parse_args()
     started = time.time()
     stats = run_many(args.games, args.seed, args.workers, args.small_tables,

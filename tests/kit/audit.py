@@ -171,6 +171,16 @@ class Truth:
     def secret_ballot(self, event: dict) -> bool:
         return self.secret and event["kind"] == "vote_cast" and event["step"] in ELIMINATION_ROUNDS
 
+    def shown_role(self, s: int, p: int) -> str:
+        """The card seat s sees for seat p: the Seer keeps what she saw when she looked at a
+        living player (a Cursed bitten since is « Maudit » to her, A3.12); else the card now."""
+        if not self.ended and p != s and self.alive[p] and self.role[s] == "seer":
+            looks = [e["role"] for e in self.state["events"]
+                     if e["kind"] == "seer_look" and e["target"] == p and "role" in e]
+            if looks:
+                return looks[-1]
+        return self.role[p]
+
     def may_see_event(self, s: int, event: dict) -> bool:
         kind = event["kind"]
         if kind not in ALL_KINDS:
@@ -389,7 +399,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: wrong 'me' {me}")
     known = truth.known_roles(s)
     for p in view["players"]:
-        if ("role" in p) != (p["seat"] in known) or p.get("role", truth.role[p["seat"]]) != truth.role[p["seat"]]:
+        if ("role" in p) != (p["seat"] in known) or p.get("role") not in (None, truth.shown_role(s, p["seat"])):
             raise Leak(f"{where}: card shown {p} (may know {sorted(known)})")
         if p["alive"] != truth.alive[p["seat"]]:
             raise Leak(f"{where}: wrong alive flag {p}")

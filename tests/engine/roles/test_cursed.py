@@ -204,3 +204,17 @@ def play_differential(bitten: bool):
 
 def test_differential_the_bite_is_known_to_the_pack_the_cursed_and_nobody_else():
     assert play_differential(True) == play_differential(False)
+
+
+def test_a_seer_who_saw_the_cursed_before_the_bite_keeps_what_she_saw_until_he_dies():
+    t = RoleTable("W W cursed V V V seer witch hunter")
+    t.until("seer")
+    t.do(7, "seer.look", 3)
+    t.wolves_kill(3)
+    t.do(8, "witch.done")
+    seen = {p["seat"]: p for p in t.view(7)["players"]}
+    assert seen[3]["role"] == "cursed" and "was" not in seen[3]
+    t.until("vote")
+    t.vote_all({s: 3 for s in t.game.living()})
+    seen = {p["seat"]: p for p in t.view(7)["players"]}
+    assert seen[3]["role"] == "werewolf" and seen[3]["was"] == "cursed", "dead, his card is everyone's"

@@ -22,7 +22,10 @@ def _look(game: Game, seat: int, target: int, now: float) -> None:
 def _known(game: Game, seat: int, known: dict) -> None:
     if game.player(seat).role == ID:   # her looks, read back from the log
         for event in game.events:
-            if event["kind"] == "seer_look" and event["audience"] == seat and "role" in event:
+            # The card as she saw it (a Cursed bitten since still reads « Maudit » to her, A3.12);
+            # once the player is dead, his card as everyone sees it.
+            if (event["kind"] == "seer_look" and event["audience"] == seat and "role" in event
+                    and game.player(event["target"]).alive):
                 known[event["target"]] = event["role"]
 
 
