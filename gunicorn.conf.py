@@ -24,3 +24,9 @@ accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 # Trust X-Forwarded-* only from a proxy on this machine (see README, "Behind a reverse proxy").
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def worker_exit(server, worker):
+    """Stop the worker's deadline jobs while their thread pool still takes work."""
+    from werewolf import scheduler
+    scheduler.stop_all()

@@ -1,6 +1,6 @@
 """How fast the engine plays: random complete games on one core, for a few seconds.
 
-    python bench/engine.py [seconds] [--all-roles]
+    .venv/bin/python bench/engine.py [seconds] [--all-roles]
 
 Each game has 18 seats and every base role (``--all-roles``: 6 to 18 seats, every
 registered role and option mixed in at random, each game a new draw); every input is a random legal action (from
@@ -12,11 +12,8 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from werewolf import engine  # noqa: E402
+from werewolf import engine
 
 NAMES = [f"P{i}" for i in range(1, 19)]
 MAX_INPUTS = 5000

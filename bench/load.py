@@ -51,8 +51,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from werewolf.engine.rules import DEFAULT_LIMITS  # noqa: E402  (stdlib only: no venv needed)
+from werewolf.engine.rules import DEFAULT_LIMITS
 
 OUT = ROOT / "bench" / "out"
 BIN = Path(sys.executable).parent

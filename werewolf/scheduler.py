@@ -66,3 +66,13 @@ def stop(app) -> None:
         scheduler = _schedulers.pop(id(app), None)
     if scheduler is not None:
         scheduler.shutdown(wait=True)
+
+
+def stop_all() -> None:
+    """Stop every scheduler of this process (gunicorn's worker_exit): at interpreter exit
+    their thread pool closes first, and a tick submitted then fails with a traceback."""
+    with _lock:
+        running = list(_schedulers.values())
+        _schedulers.clear()
+    for scheduler in running:
+        scheduler.shutdown(wait=True)

@@ -17,12 +17,12 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
+from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .extensions import db
 from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
 
 log = logging.getLogger(__name__)
 
-MIN_PLAYERS, MAX_PLAYERS = 6, 18
 NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
 WAITING_TABLE_TTL = 24 * 3600.0  # a waiting table nobody touched for this long is cleared out

@@ -237,8 +237,9 @@
     const host = isHost();
     const start = $("start-btn");
     start.hidden = !host;
-    start.disabled = view.players.length < 6 || view.players.length > 18;
-    $("lobby-hint").textContent = view.players.length < 6 ? t("lobby.need") : host ? "" : t("lobby.waiting_host");
+    const seats = RULES.players;  // the engine's limits, from the catalog
+    start.disabled = view.players.length < seats.min || view.players.length > seats.max;
+    $("lobby-hint").textContent = view.players.length < seats.min ? t("lobby.need") : host ? "" : t("lobby.waiting_host");
 
     buildSettingsForm();
     const settings = table.settings;

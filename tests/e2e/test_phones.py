@@ -8,15 +8,11 @@ still walks through Cupid, the Seer, the wolves, the Witch, the election, the Ca
 double vote and tie-break, the Hunter or a succession, chat by day and by night, the dead,
 a reload, a phone that goes away and comes back, and the end screen.
 """
-import os
 import re
-import sys
 import time
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import Phone, wait_until  # noqa: E402
+from phonekit import Phone, wait_until
 
 pytestmark = pytest.mark.e2e
 

@@ -5,13 +5,9 @@ the test reaches each moment quickly and on purpose: a death at dawn (mine on on
 the Captain's election, the vote's result, the recaps, the chat drawer, my card, the end
 screen of a game the host stopped, the rules page; then a table of 18 on the small phone.
 """
-import os
-import sys
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import PHONE, audit, wait_until  # noqa: E402
+from phonekit import PHONE, audit, wait_until
 
 pytestmark = pytest.mark.e2e
 

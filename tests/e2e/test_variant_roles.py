@@ -6,13 +6,9 @@ checked: a dealt Thief is shown the two middle cards and takes one (his card cha
 dealt Guard protects a player and says he is done; a card in the middle is a ghost step
 that passes with no prompt on any screen.
 """
-import os
-import sys
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import Phone, wait_until  # noqa: E402
+from phonekit import Phone, wait_until
 
 pytestmark = pytest.mark.e2e
 

@@ -3,7 +3,7 @@ chat, time-outs) to the very same end state.
 
 The fixtures in fixtures/replay_*.json were recorded by this file:
 
-    python tests/engine/test_replay.py      # re-record after a deliberate rule change
+    .venv/bin/python -m tests.engine.test_replay      # re-record after a deliberate rule change
 
 Each holds the table, the seed, every input in order (refused ones with their code),
 a readable summary of the end and a hash of the whole end state.
@@ -12,14 +12,13 @@ import hashlib
 import json
 import pathlib
 import random
-import sys
 
 import pytest
 
+from tests.kit.clock import START
 from werewolf import engine
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
-START = 1_800_000_000.0
 
 # name -> (players, settings patch, game seed, first choice seed, what the game must show:
 # event kinds, and "winner:<camp>")
@@ -167,5 +166,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
     main()

@@ -80,3 +80,24 @@ def test_the_engine_imports_only_the_standard_library():
                 assert top in sys.stdlib_module_names, f"{path.name} imports {name}"
                 assert top not in ("time", "random", "os", "socket", "io", "pathlib"), \
                     f"{path.name} imports {name}: no clock, no global random, no I/O"
+
+
+def test_the_living_follow_every_death_whoever_writes_it():
+    """Game.living() is remembered between deaths: any write of `alive` must be seen,
+    in the game itself, in a restored copy and in a deep copy (the web's cache)."""
+    import copy
+
+    t = Table(SIX)
+    game = t.game
+    assert game.living() == [1, 2, 3, 4, 5, 6]
+    game.player(3).alive = False          # as a role module's own rule would
+    assert game.living() == [1, 2, 4, 5, 6]
+    restored = engine.Game.from_dict(json.loads(game.to_json()))
+    twin = copy.deepcopy(game)
+    restored.player(4).alive = False
+    twin.player(5).alive = False
+    assert restored.living() == [1, 2, 5, 6]
+    assert twin.living() == [1, 2, 4, 6]
+    assert game.living() == [1, 2, 4, 5, 6]   # the copies share nothing with it
+    game.living().remove(1)                   # a caller's list is its own
+    assert game.living() == [1, 2, 4, 5, 6]

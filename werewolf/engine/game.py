@@ -48,6 +48,18 @@ class Player:
     role: str
     alive: bool = True
 
+    def __setattr__(self, name, value):
+        # Whoever writes `alive` (a death, wherever its rule lives) empties the game's
+        # memo of the living, so Game.living() can never answer from before it.
+        if name == "alive":
+            memo = getattr(self, "_living_memo", None)
+            if memo:
+                memo.clear()
+        object.__setattr__(self, name, value)
+
+    def as_dict(self) -> dict:
+        return {"seat": self.seat, "name": self.name, "role": self.role, "alive": self.alive}
+
 
 @dataclass
 class Game:
@@ -90,6 +102,13 @@ class Game:
     # game's state is the very state of before.
     extra: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        # The living seats, computed once per death: every prompt and actor check asks.
+        memo: dict = {}
+        self._living_memo = memo
+        for player in self.players:
+            object.__setattr__(player, "_living_memo", memo)
+
     # --- reading -------------------------------------------------------------
     @property
     def n(self) -> int:
@@ -99,7 +118,10 @@ class Game:
         return self.players[seat - 1]
 
     def living(self) -> list[int]:
-        return [p.seat for p in self.players if p.alive]
+        seats = self._living_memo.get("living")
+        if seats is None:
+            seats = self._living_memo["living"] = tuple(p.seat for p in self.players if p.alive)
+        return list(seats)
 
     def seats_with(self, role: str) -> list[int]:
         return [p.seat for p in self.players if p.role == role]
@@ -173,7 +195,7 @@ class Game:
         out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
         if not self.extra:
             del out["extra"]
-        out["players"] = [vars(p).copy() for p in self.players]
+        out["players"] = [p.as_dict() for p in self.players]
         # JSON object keys are strings; the maps below are keyed by seat.
         out["designations"] = {str(k): v for k, v in self.designations.items()}
         out["votes"] = {str(k): v for k, v in self.votes.items()}
@@ -188,7 +210,7 @@ class Game:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         if not self.extra:
             del data["extra"]
-        data["players"] = [vars(p) for p in self.players]
+        data["players"] = [p.as_dict() for p in self.players]
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod

@@ -10,9 +10,8 @@ multiset, only who holds what changes.
 """
 import json
 
+from tests.kit.clock import START as T0  # a fixed "now": the engine never reads the clock
 from werewolf import engine
-
-T0 = 1_800_000_000.0   # a fixed "now": the engine never reads the clock
 
 CODES = {"W": "werewolf", "V": "villager", "seer": "seer", "witch": "witch",
          "hunter": "hunter", "cupid": "cupid"}

@@ -83,7 +83,7 @@ class PageErrors(AssertionError):
 
 # axe-core, pinned in tests/e2e/package.json (scripts/test installs it with npm ci); loaded
 # into the page by the test only, never served by the app.
-AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).parents[1] / "e2e" / "node_modules" / "axe-core" / "axe.min.js"  # npm ci --prefix tests/e2e
 AXE_RUN = r"""
 async () => {
   const result = await axe.run(document, { resultTypes: ["violations"] });

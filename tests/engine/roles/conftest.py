@@ -1,6 +1,0 @@
-"""Role tests: one file per role; rolekit.py deals chosen cards, the middle's included."""
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
