@@ -3,13 +3,8 @@ the host sets the options (through the API, from his page: the settings screen i
 piece of work), then everything is read and tapped on the screens: a secret vote that ends
 in a tie, the count with every ballot, the defense of the tied, the run-off and its count.
 Two of the phones are in English."""
-import os
-import sys
-
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from phonekit import Phone, wait_until  # noqa: E402
+from phonekit import Phone, wait_until
 
 pytestmark = pytest.mark.e2e
 
