@@ -23,13 +23,6 @@ def set_role(host, role: str, on: bool):
     assert box.is_checked() == on
 
 
-def small_shot(phone, name: str):
-    """The same screen on a small phone (320x640), then back to 390x844."""
-    phone.page.set_viewport_size({"width": 320, "height": 640})
-    phone.shot(name)
-    phone.page.set_viewport_size({"width": 390, "height": 844})
-
-
 def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = [Phone(browser, server.url, name, screenshots, errors) for name in NAMES]
@@ -65,7 +58,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
             take = [b["text"] for b in snap["prompt"]["buttons"] if b["text"].startswith(t("btn.take_card", n=1, role="")[:8])]
             assert len(take) == 2, snap["prompt"]
             thief.shot("02-thief-prompt")
-            small_shot(thief, "02b-thief-prompt-320x640")
+            thief.small_shot("02b-thief-prompt-320x640")
             for other in phones:
                 if other is not thief:
                     assert other.snap()["prompt"] is None
@@ -86,7 +79,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
         if guard is not None:
             wait_until(lambda: (guard.snap()["prompt"] or {}).get("title") == t("prompt.guard.protect"), 60, "guard prompt")
             guard.shot("03-guard-prompt")
-            small_shot(guard, "03b-guard-prompt-320x640")
+            guard.small_shot("03b-guard-prompt-320x640")
             snap = guard.snap()
             target = next(tile["seat"] for tile in snap["tiles"] if tile["choosable"] and not tile["me"])
             guard.choose([target], t("btn.confirm"))

@@ -21,12 +21,6 @@ def prompt_is(phone, key) -> bool:
     return bool(prompt) and prompt["title"] == phone.t(key)
 
 
-def small_shot(phone, name: str):
-    phone.page.set_viewport_size({"width": 320, "height": 640})
-    phone.shot(name)
-    phone.page.set_viewport_size({"width": 390, "height": 844})
-
-
 def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshots):
     errors: list[str] = []
     phones = []
@@ -81,7 +75,7 @@ def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshot
             assert phone.snap()["moment"]["title"] == phone.t("ev.ballots")
         for phone in (by_seat[3], next(p for p in phones if p.name in ENGLISH)):
             phone.shot(f"03-tally-{phone.name}")
-        small_shot(by_seat[3], "03b-tally-320x640")
+        by_seat[3].small_shot("03b-tally-320x640")
 
         # --- the defense: the tied (1 and 2) speak, the others read
         tied = [by_seat[1], by_seat[2]]
