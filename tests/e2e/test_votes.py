@@ -111,3 +111,71 @@ def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshot
         for phone in phones:
             if not phone.closed:
                 phone.context.close()
+
+
+def test_speaking_turns_and_a_testament_on_phones(browser, server, screenshots):
+    """`speech_turns`: one speaker at a time, the others listen; `testament`: the Hunter
+    writes his from his card (the page's select), and only he sees it."""
+    errors: list[str] = []
+    phones = []
+    for name in NAMES:
+        phone = Phone(browser, server.url, name, screenshots, errors)
+        if name in ENGLISH:
+            phone.context.add_cookies([{"name": "lang", "value": "en", "url": server.url}])
+        phones.append(phone)
+    try:
+        host = phones[0]
+        host.register()
+        code = host.create_table("Tours de parole")
+        for phone in phones[1:]:
+            phone.register()
+            phone.join_by_code(code)
+        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        settings = {"roles": {"seer": False, "witch": False, "hunter": True, "cupid": False}, "captain": False,
+                    "options": {"speech_turns": True, "testament": True},
+                    "limits": {"werewolves": 4, "dawn": 2, "speech": 120}}
+        answer = host.page.evaluate(
+            "body => WW.api('PATCH', `/api/tables/${document.getElementById('table').dataset.tableId}/settings`, body)",
+            settings)
+        assert answer["ok"], answer
+        host.page.locator("#start-btn").tap()
+        for phone in phones:
+            phone.page.wait_for_selector("#game:not([hidden])", timeout=15_000)
+            phone.read_card()
+            phone.hide_card()
+        by_seat = {my_seat(phone): phone for phone in phones}
+        hunter = next(phone for phone in phones if phone.role == "hunter")
+
+        # The Hunter writes a testament from his card, at night already.
+        hunter.page.locator("#cardface").tap()
+        select = hunter.page.locator("#card-testament select")
+        select.wait_for()
+        target = next(s for s in by_seat if by_seat[s] is not hunter)
+        with hunter.page.expect_response(lambda r: "/act" in r.url):
+            select.select_option(str(target))
+        hunter.settle()
+        hunter.shot(f"07-testament-{'en' if hunter.name in ENGLISH else 'fr'}")
+        hunter.small_shot("07b-testament-320x640")
+        hunter.hide_card()
+        for phone in phones:
+            if phone is not hunter:
+                assert phone.page.locator("#card-testament select").count() == 0
+
+        # Day 1: seat 1 speaks first (nobody died), the others listen.
+        first = by_seat[1]
+        wait_until(lambda: prompt_is(first, "prompt.speech.done"), 60, "the first speaker")
+        listener = by_seat[2]
+        wait_until(lambda: listener.snap()["status"] == listener.t("speech.others", name=first.name), 20, "listening")
+        assert listener.snap()["prompt"] is None and not listener.snap()["canWrite"]
+        first.say("Je parle en premier.")
+        first.shot("08-speech-speaker")
+        english = next(phone for phone in phones if phone.name in ENGLISH and phone is not first)
+        wait_until(lambda: english.snap()["status"] == english.t("speech.others", name=first.name), 20, "listening (en)")
+        english.shot("08-speech-listener-en")
+        first.tap_button(first.t("btn.speech.done"))
+        wait_until(lambda: prompt_is(by_seat[2], "prompt.speech.done"), 20, "the second speaker")
+        assert not errors, errors
+    finally:
+        for phone in phones:
+            if not phone.closed:
+                phone.context.close()

@@ -51,3 +51,17 @@ def test_differential_hunter_or_villager_look_the_same_to_the_seer():
         t.until("dawn")
         return public(t.view(3))
     assert seen("W V seer witch hunter V") == seen("W V seer witch V hunter")
+
+
+def test_once_every_living_player_is_probed_she_is_offered_nothing():
+    t = RoleTable("W V seer V V V", options={"seer_camp": True})
+    for target in (1, 2, 4, 5, 6):
+        t.until("seer")
+        t.do(3, "seer.look", target)
+        t.until("vote")
+        t.timeout()                      # nobody voted: nobody out
+    t.until("seer")
+    assert t.actions(3) == {} and t.view(3)["prompt"] is None
+    t.refuse(3, {"action": "seer.look", "target": 1}, "invalid_target")
+    t.timeout()
+    assert t.step == "werewolves"

@@ -2,6 +2,7 @@
 (`wolves`, `village`, `solitary`) at that moment, never the card; never herself, never
 the dead, never a seat she has already looked at."""
 from .. import registry
+from ..errors import IllegalAction
 from ..game import Game
 from ..registry import Option
 
@@ -31,8 +32,16 @@ def _prompt(game: Game, seat: int, specs: list) -> list:
         if spec["action"] == "seer.look":
             seen = _looks(game, seat)
             spec = {**spec, "choices": [s for s in spec["choices"] if s not in seen]}
+            if not spec["choices"]:
+                continue   # she has probed every living player: nothing left to do
         out.append(spec)
     return out
+
+
+def _refusal(game: Game, seat: int, action: str):
+    if action == "seer.look" and _on(game):
+        return IllegalAction("invalid_target", "this player cannot be chosen")   # all probed already
+    return None
 
 
 def _view(game: Game, seat: int, view: dict) -> None:
@@ -43,4 +52,4 @@ def _view(game: Game, seat: int, view: dict) -> None:
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
-    hooks={"seer_look": _teach_camp, "prompt": _prompt, "view": _view}))
+    hooks={"seer_look": _teach_camp, "prompt": _prompt, "refusal": _refusal, "view": _view}))
