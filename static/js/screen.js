@@ -121,7 +121,9 @@
     }));
     const cast = Object.keys(view.votes || {}).length;
     const living = view.players.filter((p) => p.alive).length;
-    $("tally").textContent = voting ? t("screen.voted", { count: cast, total: living }) : "";
+    // A secret ballot (A5.1): nobody is told how many have voted.
+    const secret = !!(view.table && view.table.settings && (view.table.settings.options || {}).secret_ballot);
+    $("tally").textContent = voting && !(secret && view.step.id !== "election") ? t("screen.voted", { count: cast, total: living }) : "";
   }
 
   function renderEnd() {

@@ -11,7 +11,7 @@ so all four are dealt: the plague, the bite and the Jester's win are played thro
 """
 
 import pytest
-from phonekit import Phone, open_table, seat_everyone_by_code, set_role, small_shot, wait_until
+from phonekit import Phone, open_table, seat_everyone_by_code, set_role, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +47,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
             take = [b["text"] for b in snap["prompt"]["buttons"] if b["text"].startswith(t("btn.take_card", n=1, role="")[:8])]
             assert len(take) == 2, snap["prompt"]
             thief.shot("02-thief-prompt")
-            small_shot(thief, "02b-thief-prompt-320x640")
+            thief.small_shot("02b-thief-prompt-320x640")
             for other in phones:
                 if other is not thief:
                     assert other.snap()["prompt"] is None
@@ -68,7 +68,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
         if guard is not None:
             wait_until(lambda: (guard.snap()["prompt"] or {}).get("title") == t("prompt.guard.protect"), 60, "guard prompt")
             guard.shot("03-guard-prompt")
-            small_shot(guard, "03b-guard-prompt-320x640")
+            guard.small_shot("03b-guard-prompt-320x640")
             snap = guard.snap()
             target = next(tile["seat"] for tile in snap["tiles"] if tile["choosable"] and not tile["me"])
             guard.choose([target], t("btn.confirm"))
@@ -172,7 +172,7 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
         assert narration == t("step.plague"), narration
         bearer.tap_tiles([seat_of["villager"]])
         bearer.shot(f"12-{lang}-plague-prompt")
-        small_shot(bearer, f"12b-{lang}-plague-prompt-320x640")
+        bearer.small_shot(f"12b-{lang}-plague-prompt-320x640")
         bearer.tap_button(t("btn.confirm"))
         villager_name = next(tile["name"] for tile in bearer.snap()["tiles"] if tile["seat"] == seat_of["villager"])
         wait_until(lambda: told(bearer, t("ev.plague_infect", name=villager_name)), 10, "plague event")
@@ -186,7 +186,7 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
         wait_until(lambda: told(cursed, t("ev.cursed_bitten")), 20, "the bite told")
         assert norm(cursed.page.locator("#card-role").inner_text().strip()) == norm(t("role_was.cursed"))
         cursed.shot(f"13-{lang}-cursed-bitten-card")
-        small_shot(cursed, f"13b-{lang}-cursed-bitten-card-320x640")
+        cursed.small_shot(f"13b-{lang}-cursed-bitten-card-320x640")
         cursed.hide_card()
         for phone in phones:
             if phone not in (cursed, wolf):
@@ -198,7 +198,7 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
         wait_until(lambda: host.snap()["phase"] == t("day", n=1), 60, "day 1")
         show_card(jester)
         jester.shot(f"11-{lang}-jester-card")
-        small_shot(jester, f"11b-{lang}-jester-card-320x640")
+        jester.small_shot(f"11b-{lang}-jester-card-320x640")
         jester.hide_card()
         wait_until(lambda: (host.snap()["prompt"] or {}).get("title") == t("prompt.debate.request_vote"), 30, "debate")
         contaminated = t("ev.contaminated", names=villager_name)
@@ -220,7 +220,7 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
         assert norm(t("tl.cursed_bitten", name=cursed.name)) in timeline
         assert norm(t("tl.plague_infect", name=villager_name)) in timeline
         jester.shot(f"14-{lang}-jester-wins", full_page=True)
-        small_shot(jester, f"14b-{lang}-jester-wins-320x640")
+        jester.small_shot(f"14b-{lang}-jester-wins-320x640")
         assert not errors, errors
     finally:
         for phone in phones:

@@ -10,7 +10,7 @@ candidate, the stake eliminates the wolf, and the end screen's timeline tells it
 Each screen is shot in French and again in English (the same page reloaded with ?lang=en).
 """
 import pytest
-from phonekit import Phone, open_table, set_role, small_shot, wait_until
+from phonekit import Phone, open_table, set_role, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -76,7 +76,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
         owl.tap_tiles([seat[nominee_mason.name]])
         both_languages(owl, "02-owl-prompt", before_shot=lambda: owl.tap_tiles([seat[nominee_mason.name]]))
         owl.tap_tiles([seat[nominee_mason.name]])
-        small_shot(owl, "02b-owl-prompt-320x640")
+        owl.small_shot("02b-owl-prompt-320x640")
         owl.tap_button(owl.t("btn.confirm"))
         owl.tap_button(owl.t("btn.owl.done"))
 
@@ -92,7 +92,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
         # --- the wolves' turn: the Little Girl opens her eyes
         wait_until(lambda: (girl.snap()["prompt"] or {}).get("title") == girl.t("prompt.little_girl.spy"), 30, "her prompt")
         both_languages(girl, "03-little-girl-prompt")
-        small_shot(girl, "03b-little-girl-prompt-320x640")
+        girl.small_shot("03b-little-girl-prompt-320x640")
         girl.tap_button(girl.t("btn.little_girl.spy"))
         caught = girl.t("ev.little_girl_caught_me") in " ".join(girl.snap()["events"])
         wolf.say("La petite écoute ?")
@@ -158,7 +158,7 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
         choosable = sorted(tile["seat"] for tile in owl.snap()["tiles"] if tile["choosable"])
         assert choosable == sorted([seat[nominee_mason.name], seat[wolf.name]])
         both_languages(owl, "07-stake")
-        small_shot(owl, "07b-stake-320x640")
+        owl.small_shot("07b-stake-320x640")
         for phone in living:
             wait_until(lambda p=phone: p.action_of(p.snap()["prompt"]) == "stake.cast", 10, "stake prompt")
             target = seat[nominee_mason.name] if phone is wolf else seat[wolf.name]

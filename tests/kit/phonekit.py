@@ -199,6 +199,12 @@ class Phone:
         self.page.screenshot(path=str(path), full_page=full_page)
         self.errors.extend(audit(self.page, f"{self.name} {name}"))  # every screen the test looks at
 
+    def small_shot(self, name: str):
+        """The same screen on a small phone (320x640), then back to 390x844."""
+        self.page.set_viewport_size({"width": 320, "height": 640})
+        self.shot(name)
+        self.page.set_viewport_size({"width": 390, "height": 844})
+
     # ---------------------------------------------------------------- accounts and lobby
 
     def register(self, next_path: str | None = None):
@@ -365,10 +371,3 @@ def open_table(phones, name: str):
     """seat_everyone_by_code, returning the host."""
     seat_everyone_by_code(phones, name)
     return phones[0]
-
-
-def small_shot(phone, name: str):
-    """The same screen on a small phone (320x640), then back to 390x844."""
-    phone.page.set_viewport_size({"width": 320, "height": 640})
-    phone.shot(name)
-    phone.page.set_viewport_size({"width": 390, "height": 844})

@@ -56,15 +56,21 @@ def test_differential_poisoned_or_devoured_hunter_look_the_same():
 
 
 # --- hunter_vote_shot_first -------------------------------------------------------
-def last_three(options):
-    """Day 1: seats 3, 4, 6 are dead, the Hunter (5) and seat 2 are lovers, the wolf (1) lives."""
+def debate_with(options, dead, lovers=None):
+    """Day 1's debate with these seats dead (set by hand) and these lovers."""
     t = RoleTable(CARDS, options=options)
     t.until("werewolves")
     t.timeout()
     t.until("debate")
-    t.game.lovers = [2, 5]
-    for seat in (3, 4, 6):
+    t.game.lovers = lovers
+    for seat in dead:
         t.game.player(seat).alive = False
+    return t
+
+
+def last_three(options):
+    """Day 1's vote eliminates the Hunter (5), whose lover (2) dies of grief; the wolf (1) lives."""
+    t = debate_with(options, dead=(3, 4, 6), lovers=[2, 5])
     t.timeout()
     assert t.step == "vote"
     cast(t, {1: 5, 2: 5})
@@ -92,13 +98,7 @@ def test_the_hunter_shoots_first_and_misses_the_check_follows():
 
 
 def test_any_other_dead_table_nobody_wins():
-    t = RoleTable(CARDS, options={"hunter_vote_shot_first": True})
-    t.until("werewolves")
-    t.timeout()
-    t.until("debate")
-    t.game.lovers = [1, 2]          # the wolf and a villager
-    for seat in (3, 4, 6):
-        t.game.player(seat).alive = False
+    t = debate_with({"hunter_vote_shot_first": True}, dead=(3, 4, 6), lovers=[1, 2])   # the wolf and a villager
     t.timeout()
     cast(t, {1: 5, 2: 5})
     t.do(5, "hunter.shoot", 2)     # seat 2 and his lover, the wolf, die: not the shot at the wolf
@@ -106,12 +106,7 @@ def test_any_other_dead_table_nobody_wins():
 
 
 def test_at_night_the_base_order_stands():
-    t = RoleTable(CARDS, options={"hunter_vote_shot_first": True})
-    t.until("werewolves")
-    t.timeout()
-    t.until("debate")
-    for seat in (2, 3, 4, 6):
-        t.game.player(seat).alive = False
+    t = debate_with({"hunter_vote_shot_first": True}, dead=(2, 3, 4, 6))
     t.timeout()
     t.timeout()                      # nobody votes: night, the wolf kills the Hunter
     t.wolves_kill(5)

@@ -53,13 +53,15 @@ def test_differential_hunter_or_villager_look_the_same_to_the_seer():
     assert seen("W V seer witch hunter V") == seen("W V seer witch V hunter")
 
 
-def test_once_she_has_looked_at_every_living_player_nothing_is_offered():
-    t = RoleTable(CARDS, options={"seer_camp": True})
-    night_look(t, 2)
-    for seat in (4, 5, 6):          # the others are gone (how does not matter here)
-        t.game.player(seat).alive = False
+def test_once_every_living_player_is_probed_she_is_offered_nothing():
+    t = RoleTable("W V seer V V V", options={"seer_camp": True})
+    for target in (1, 2, 4, 5, 6):
+        t.until("seer")
+        t.do(3, "seer.look", target)
+        t.until("vote")
+        t.timeout()                      # nobody voted: nobody out
     t.until("seer")
-    t.do(3, "seer.look", 1)
-    t.until("seer")
-    assert "seer.look" not in t.actions(3)
+    assert t.actions(3) == {} and t.view(3)["prompt"] is None
     t.refuse(3, {"action": "seer.look", "target": 1}, "invalid_target")
+    t.timeout()
+    assert t.step == "werewolves"
