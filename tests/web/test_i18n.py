@@ -68,3 +68,19 @@ def test_strings_for_the_scripts_in_chinese(make_player):
     page = player.client.get("/?lang=zh").get_data(as_text=True)
     strings = json.loads(html_module.unescape(re.search(r"data-strings='([^']*)'", page).group(1)))
     assert strings["step.seer"] == "預言家請睜眼……" and strings["step.vote"] == "放逐投票"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "zh"])
+def test_the_catalog_names_every_role_step_option_and_preset_in_each_language(client, lang):
+    """The pages show what the catalog names: a registered role, step, option, choice value or
+    preset with no words of its own would show its id to players."""
+    client.get(f"/login?lang={lang}")
+    response = client.get("/api/catalog")
+    assert response.status_code == 200
+    catalog = response.get_json()
+    unnamed = [r["id"] for r in catalog["roles"] if r["name"] == r["id"] or not r["description"]]
+    unnamed += [s["id"] for s in catalog["steps"] if s["name"] == s["id"]]
+    unnamed += [o["id"] for o in catalog["options"] if o["name"] == o["id"] or not o["description"]]
+    unnamed += [f"{o['id']}.{v}" for o in catalog["options"] for v, name in o.get("value_names", {}).items() if name == v]
+    unnamed += [p["id"] for p in catalog["presets"] if p["name"] == p["id"] or not p["description"]]
+    assert not unnamed

@@ -23,17 +23,12 @@ def localized_catalog() -> dict:
     for option in out["options"]:
         option["name"] = strings.get(f"option.{option['id']}", option["id"])
         option["description"] = strings.get(f"option_help.{option['id']}", "")
-        option["value_names"] = {value: strings.get(f"{option['id']}.{value}", value) for value in option["values"]}
-        option["value_help"] = {value: strings.get(f"{option['id']}_help.{value}", "") for value in option["values"]}
+        if "values" in option:   # a choice: each value's words (strings "<option>.<value>")
+            option["value_names"] = {str(v): strings.get(f"{option['id']}.{v}", str(v)) for v in option["values"]}
+            option["value_help"] = {str(v): strings.get(f"{option['id']}_help.{v}", "") for v in option["values"]}
     for preset in out["presets"]:
         preset["name"] = strings.get(f"preset.{preset['id']}", preset["id"])
         preset["description"] = strings.get(f"preset_help.{preset['id']}", "")
-    for option in out["options"]:
-        option["name"] = strings.get(f"option.{option['id']}", option["id"])
-        option["description"] = strings.get(f"option_help.{option['id']}", "")
-        if "values" in option:
-            option["value_names"] = {str(v): strings.get(f"option.{option['id']}.{v}", str(v))
-                                     for v in option["values"]}
     out["option_groups"] = [{"id": group, "name": strings.get(f"group.{group}", group)}
                             for group in out["option_groups"]]
     out["rhythms"] = [{"id": rhythm, "name": strings.get(f"rhythm.{rhythm}", rhythm),

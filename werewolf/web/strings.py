@@ -447,6 +447,8 @@ def _vote_and_role_option_strings() -> dict:
         "option.speech_turns": _("Tours de parole"),
         "option_help.speech_turns": _("Au lieu du débat, chacun parle à son tour, 30 secondes, dans l’ordre des sièges."),
         "option.seer_camp": _("La Voyante voit le camp"),
+        "option.little_girl_risk": _("Risque de la Petite Fille (%)"),
+        "option_help.little_girl_risk": _("La chance, chaque nuit, qu’un loup la surprenne quand elle ouvre les yeux (20 % par défaut)."),
         "option_help.seer_camp": _("Elle apprend « Loup », « Village » ou « Solitaire », jamais la carte, et jamais deux fois le même joueur."),
         "option.witch_one_potion": _("Une potion par nuit"),
         "option_help.witch_one_potion": _("La Sorcière n’utilise jamais ses deux potions la même nuit."),
