@@ -37,7 +37,7 @@ def test_roles_and_options_whose_rules_are_not_built_are_refused(make_table):
     before = table.host.state(table.id)["table"]["settings"]
     for body in ({"roles": {"dragon": True}}, {"options": {"tie": "maybe"}}, {"options": {"secret_ballot": "yes"}},
                  {"options": {"not_an_option": True}}, {"options": []}, {"options": {"little_girl_risk": 101}},
-                 {"wolves": 0}, {"wolves": 7}, {"wolves": "2"}, {"rhythm": "presto"}, {"preset": "forum"},
+                 {"wolves": 0}, {"wolves": 7}, {"wolves": "2"}, {"rhythm": "presto"}, {"preset": "dragon"},
                  {"preset": 3}):
         response = patch(table, body)
         assert response.status_code == 400 and error_code(response) == "invalid_settings", body
@@ -98,7 +98,9 @@ def test_the_catalog_lists_roles_steps_and_kinds_in_the_readers_language(make_pl
     assert [step for step in catalog["night_order"] if step in order] == order
     kinds = {a["id"]: a["kind"] for a in catalog["actions"]}
     assert kinds["thief.take"] == "card" and kinds["guard.done"] == "confirm" and kinds["cupid.pair"] == "seats"
-    assert {p["id"] for p in catalog["presets"]} == {"classique", "decouverte", "eclair"}
+    # A7.5: the seven presets, each usable now that its roles and options are built
+    assert {p["id"] for p in catalog["presets"]} == {"classique", "decouverte", "eclair", "thiercelieux", "forum",
+                                                   "solitaires", "chinois"}
     again = alice.request("GET", "/api/catalog", headers={"If-None-Match": response.headers["ETag"],
                                                          "Accept-Language": "en"})
     assert again.status_code == 304
