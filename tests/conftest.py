@@ -14,7 +14,29 @@ from werewolf import store
 from werewolf.extensions import db
 from werewolf.web import create_app
 
-TEST_DATABASE_URI = os.environ.get("WEREWOLF_TEST_DATABASE_URI")
+
+
+def _per_worker(uri: str | None) -> str | None:
+    """Under pytest-xdist (``-n 2``) each worker gets a database of its own, named after the
+    given one plus the worker (``werewolf_test_gw0``...) and created on first use: every
+    test empties its database, so two workers cannot share one."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not uri or not worker:
+        return uri
+    url = sqlalchemy.engine.make_url(uri)
+    if url.get_backend_name() != "postgresql":
+        return uri
+    name = f"{url.database}_{worker}"
+    admin = sqlalchemy.create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT",
+                                     poolclass=sqlalchemy.pool.NullPool)
+    with admin.connect() as connection:
+        if connection.scalar(sqlalchemy.text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}) is None:
+            connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return url.set(database=name).render_as_string(hide_password=False)
+
+
+TEST_DATABASE_URI = _per_worker(os.environ.get("WEREWOLF_TEST_DATABASE_URI"))
 
 requires_sqlite = pytest.mark.skipif(
     bool(TEST_DATABASE_URI), reason="about SQLite itself (this run is on WEREWOLF_TEST_DATABASE_URI)")

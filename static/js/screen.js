@@ -9,7 +9,11 @@
   const root = document.getElementById("screen");
   const $ = (id) => document.getElementById(id);
   const STATE_URL = `/api/tables/${root.dataset.tableId}/screen?key=${encodeURIComponent(root.dataset.key)}`;
-  let RULES = { role: {} };  // the engine's catalog (GET /api/catalog): roles with their emoji
+  let RULES = { role: {}, step: {} };  // the engine's catalog (GET /api/catalog): roles, steps
+  // A step with ballots (the election and every elimination round), from the catalog; in the
+  // rounds a living Captain counts twice.
+  const isBallotStep = (id) => !!RULES.step[id] && !!RULES.step[id].ballots;
+  const isRound = (id) => isBallotStep(id) && id !== "election";
   const POLL_MS = 1500;
   const MOMENT_MS = 7000;
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "hunter_shot", "succession",
@@ -98,13 +102,13 @@
   setInterval(tick, 250);
 
   function renderTiles() {
-    const voting = view.step && ["vote", "stake", "election"].includes(view.step.id);
+    const voting = view.step && isBallotStep(view.step.id);
     const captain = view.players.find((p) => p.captain && p.alive);
     const voters = {};
     const counts = {};
     for (const [voter, target] of Object.entries(view.votes || {})) {
       if (target === null) continue;
-      const weight = view.step && ["vote", "stake"].includes(view.step.id) && captain && captain.seat === Number(voter) ? 2 : 1;
+      const weight = view.step && isRound(view.step.id) && captain && captain.seat === Number(voter) ? 2 : 1;
       counts[target] = (counts[target] || 0) + weight;
       (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight === 2 ? " ×2" : ""));
     }

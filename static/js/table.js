@@ -218,8 +218,8 @@
     for (const [id, value] of Object.entries(options || {})) {
       const option = byId[id];
       if (!option || value === option.default || value === false) continue;
-      if (option.kind === "choice") words.push(`${option.name} : ${(option.value_names || {})[value] || value}`);
-      else if (option.kind === "int") words.push(`${option.name} : ${value}`);
+      if (option.kind === "choice") words.push(t("summary.option_value", { name: option.name, value: (option.value_names || {})[value] || value }));
+      else if (option.kind === "int") words.push(t("summary.option_value", { name: option.name, value: String(value) }));
       else words.push(option.name);
     }
     return words;
@@ -996,7 +996,6 @@
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
       case "cursed_bitten": return t("tl.cursed_bitten", { name: name(e.audience) });
       case "plague_infect": return t("tl.plague_infect", { name: name(e.target) });
- case "witch_victim": case "night_summary": case "night_deaths":
       case "little_girl_spy": return t(e.open ? "tl.little_girl_open" : "tl.little_girl_closed", { name: name(littleGirl()) });
       case "little_girl_caught": return t("tl.little_girl_caught", { name: name(e.seat) });
       case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });

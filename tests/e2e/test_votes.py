@@ -1,6 +1,6 @@
 """A day under `secret_ballot` with `tie: runoff` on six phones (RULES-VARIANTS A5.1, A5.2):
-the host sets the options (through the API, from his page: the settings screen is another
-piece of work), then everything is read and tapped on the screens: a secret vote that ends
+the host sets the two options on his settings screen (the cards and short limits through
+the API), then everything is read and tapped on the screens: a secret vote that ends
 in a tie, the count with every ballot, the defense of the tied, the run-off and its count.
 Two of the phones are in English."""
 import pytest
@@ -37,15 +37,24 @@ def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshot
             phone.register()
             phone.join_by_code(code)
         host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        # The cards and the steps' lengths through the API (a short night for the test's sake)...
         settings = {"roles": {"seer": False, "witch": False, "hunter": False, "cupid": False}, "captain": False,
-                    "options": {"secret_ballot": True, "tie": "runoff"},
                     "limits": {"werewolves": 4, "dawn": 2, "debate": 4, "vote": 120, "tally": 6,
                                "defense": 120, "runoff": 120}}
         answer = host.page.evaluate(
             "body => WW.api('PATCH', `/api/tables/${document.getElementById('table').dataset.tableId}/settings`, body)",
             settings)
         assert answer["ok"], answer
-        assert answer["data"]["table"]["settings"]["options"]["secret_ballot"] is True
+        # ... and the two options through the host's settings screen, as a host would.
+        host.page.wait_for_function("() => !document.querySelector('#settings input[name=captain]').checked")
+        with host.page.expect_response(lambda r: "/settings" in r.url and r.request.method == "PATCH"):
+            host.page.locator("#settings label:has(input[name=option][value=secret_ballot])").tap()
+        with host.page.expect_response(lambda r: "/settings" in r.url and r.request.method == "PATCH"):
+            host.page.select_option("#settings select[data-option=tie]", "runoff")
+        for phone in (host, phones[1]):   # every seated phone reads them in plain words
+            wait_until(lambda p=phone: p.t("option.secret_ballot") in p.page.locator("#settings-summary").inner_text()
+                       and p.t("tie.runoff") in p.page.locator("#settings-summary").inner_text(), 15,
+                       f"{phone.name} reads the options")
         host.page.locator("#start-btn").tap()
         for phone in phones:
             phone.page.wait_for_selector("#game:not([hidden])", timeout=15_000)

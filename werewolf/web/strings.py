@@ -412,6 +412,7 @@ def _variant_strings() -> dict:
         "summary.preset": _("Réglage : {name}"),
         "summary.cards": _("Cartes : {cards}"),
         "summary.options": _("Options : {options}"),
+        "summary.option_value": _("{name} : {value}"),
         "summary.no_options": _("Aucune option : les règles de base."),
         "summary.rhythm": _("Rythme : {name}"),
         "summary.sizes": _("De {min} à {max} joueurs"),
