@@ -15,7 +15,6 @@ from werewolf.extensions import db
 from werewolf.web import create_app
 
 
-
 def _per_worker(uri: str | None) -> str | None:
     """Under pytest-xdist (``-n 2``) each worker gets a database of its own, named after the
     given one plus the worker (``werewolf_test_gw0``...) and created on first use: every

@@ -3,11 +3,13 @@ games over HTTP with a random option set each (ties, secret ballots, speaking tu
 testaments...), every response checked by the oracle's hand-written lines for them."""
 import os
 
+from tests.conftest import requires_sqlite
 from tests.kit import audit
 
 GAMES = 60
 
 
+@requires_sqlite  # it plays on SQLite files of its own (run_many): the SQLite run has done it
 def test_random_games_with_random_options_leak_nothing():
     workers = 2 if (os.cpu_count() or 1) >= 2 else 1
     stats = audit.run_many(GAMES, seed=2028, workers=workers, small_tables=True, options=True)

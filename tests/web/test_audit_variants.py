@@ -5,11 +5,13 @@ compositions, the fixed night and the lovers' channel drawn at random; every res
 checked by the oracle's hand-written lines for them."""
 import os
 
+from tests.conftest import requires_sqlite
 from tests.kit import audit
 
 GAMES = 80
 
 
+@requires_sqlite  # it plays on SQLite files of its own (run_many): the SQLite run has done it
 def test_random_games_with_the_variant_roles_leak_nothing():
     workers = 2 if (os.cpu_count() or 1) >= 2 else 1
     stats = audit.run_many(GAMES, seed=2027, workers=workers, small_tables=True, variants=True)
