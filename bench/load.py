@@ -139,11 +139,49 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+class CpuLimit:
+    """A cgroup (v1 ``cpu`` or v2) whose processes share at most ``cpus`` cores, in
+    periods of 10 ms: a slower machine for the server, on a faster one (needs root)."""
+
+    PERIOD_US = 10_000
+
+    def __init__(self, name: str, cpus: float):
+        quota = max(1000, round(cpus * self.PERIOD_US))
+        v1 = Path("/sys/fs/cgroup/cpu")
+        self.path = (v1 if v1.is_dir() else Path("/sys/fs/cgroup")) / f"werewolf-bench-{name}-{os.getpid()}"
+        try:
+            self.path.mkdir(exist_ok=True)
+            if v1.is_dir():
+                (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (self.path / "cpu.cfs_quota_us").write_text(str(quota))
+            else:
+                (self.path / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+        except OSError as exc:
+            die(f"--server-cpus needs a writable cgroup ({self.path}): {exc}")
+
+    def wrap(self, cmd: list[str]) -> list[str]:
+        """``cmd`` started inside the cgroup (its children, the workers, stay in it)."""
+        return ["sh", "-c", f'echo $$ > {self.path / "cgroup.procs"} && exec "$@"', "sh", *cmd]
+
+    def throttled(self) -> str:
+        try:
+            return " ".join((self.path / "cpu.stat").read_text().split())
+        except OSError:
+            return ""
+
+    def remove(self) -> None:
+        try:
+            self.path.rmdir()
+        except OSError:
+            pass
+
+
 class Server:
     """A gunicorn master and its workers, started with the project's config file."""
 
-    def __init__(self, name: str, app: str, env: dict, log_path: Path):
+    def __init__(self, name: str, app: str, env: dict, log_path: Path, cpus: float = 0):
         self.name, self.app, self.port = name, app, free_port()
+        self.limit = CpuLimit(name, cpus) if cpus else None
         self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port)}
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
@@ -158,8 +196,9 @@ class Server:
 
     def start(self) -> None:
         self.log = open(self.log_path, "w")
+        cmd = [str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), self.app]
         self.proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), self.app],
+            self.limit.wrap(cmd) if self.limit else cmd,
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)
         deadline = time.monotonic() + 30
@@ -205,6 +244,8 @@ class Server:
             self._sampler.join(timeout=2)
         if getattr(self, "log", None):
             self.log.close()
+        if self.limit:
+            self.limit.remove()
 
 
 # ------------------------------------------------------------------ what each worker does
@@ -1119,7 +1160,7 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     print(f"saturation runs (wrk -t{args.wrk_threads} -c{args.connections}, {args.rounds} rounds of "
           f"{max(1, round(args.sat_seconds / args.rounds))} s per target, after {args.warmup:g} s of warm-up):",
           flush=True)
-    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log")
+    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log", args.server_cpus)
     hello.start()
     try:
         snap = await snapshot()
@@ -1418,6 +1459,9 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=0.15, help="share of prompts left to time out (0.15)")
     parser.add_argument("--max-think", type=float, default=2.5, help="longest delay before acting, s (2.5)")
     parser.add_argument("--profile", action="store_true", help="also record py-spy profiles of a worker")
+    parser.add_argument("--server-cpus", type=float, default=0,
+                        help="each server's processes share at most this many cores (a cgroup; root): "
+                             "a slower machine on a faster one (0: no limit)")
     parser.add_argument("--dumps", type=int, default=0,
                         help="py-spy dumps of each worker spread over the measured load (0)")
     parser.add_argument("--sweep", action="store_true",
@@ -1449,11 +1493,12 @@ def main() -> None:
         "WEREWOLF_REGISTRATION_RATE_LIMIT": "1000000 per minute",
     }
     print(f"bench: {'sweep' if args.sweep else f'T={args.tables}'} tables, instance {instance}, logs in {OUT}; load average at the start: "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)", flush=True)
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)"
+          + (f"; each server limited to {args.server_cpus:g} cores (cgroup)" if args.server_cpus else ""), flush=True)
     subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
                    stdout=subprocess.DEVNULL)
-    server = Server("werewolf", "app:app", env, OUT / "server.log")
+    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus)
     server.start()
     report: dict = {}
     try:
