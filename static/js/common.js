@@ -51,6 +51,7 @@ const WW = (() => {
       if (!csrfToken) await fetchMe();
       headers["X-CSRFToken"] = csrfToken;
       headers["Content-Type"] = "application/json";
+      headers["Prefer"] = "return=representation";  // act and chat answer with my view (API.md)
       options.body = JSON.stringify(body || {});
     }
     const response = await fetch(path, options);
