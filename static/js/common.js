@@ -51,7 +51,6 @@ const WW = (() => {
       if (!csrfToken) await fetchMe();
       headers["X-CSRFToken"] = csrfToken;
       headers["Content-Type"] = "application/json";
-      headers["Prefer"] = "return=representation";  // act and chat answer with my view (API.md)
       options.body = JSON.stringify(body || {});
     }
     const response = await fetch(path, options);

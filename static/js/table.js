@@ -58,7 +58,11 @@
       if (response.status === 304) {
         // nothing new for me
       } else if (response.ok) {
-        adopt(await response.json(), response.headers.get("ETag"));
+        etag = response.headers.get("ETag");
+        view = await response.json();
+        const step = view.step;
+        localDeadline = step ? Date.now() + step.seconds_left * 1000 : null;
+        render();
       } else if (response.status === 403) {
         showOnly("join");
       } else if (response.status === 401) {
@@ -80,41 +84,21 @@
   window.addEventListener("online", poll);
   window.addEventListener("pageshow", (e) => { if (e.persisted) poll(); });
 
-  /** Show a view and its ETag as a poll would (the answer of act and chat carries them). */
-  function adopt(newView, newEtag) {
-    etag = newEtag;
-    view = newView;
-    const step = view.step;
-    localDeadline = step ? Date.now() + step.seconds_left * 1000 : null;
-    render();
-  }
-
-  /** Send a write, then show its effect: from the view it answered with (act, chat; the
-   * next poll comes at its usual time), else by polling at once. */
+  /** Send a write, then poll at once so the page shows its effect. */
   async function send(method, path, body, errorNode) {
     if (busy) return null;
     busy = true;
     WW.hideError(errorNode);
-    let shown = false;
     try {
       const result = await api(method, path, body);
       if (!result.ok) WW.showError(errorNode, result.data);
-      else if (result.data && result.data.view && result.data.etag && !polling) {
-        adopt(result.data.view, result.data.etag);
-        shown = true;
-      }
       return result;
     } catch (e) {
       WW.showError(errorNode, t("err.network"));
       return null;
     } finally {
       busy = false;
-      if (shown) {
-        clearTimeout(pollTimer);
-        pollTimer = setTimeout(poll, POLL_MS);
-      } else {
-        poll();
-      }
+      poll();
     }
   }
 
