@@ -17,6 +17,9 @@ worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
+# GUNICORN_REUSE_PORT=1: each worker listens on its own SO_REUSEPORT socket and the
+# kernel spreads new connections evenly between them (see bench/README.md).
+reuse_port = os.environ.get("GUNICORN_REUSE_PORT", "0") == "1"
 # No access log unless asked for (GUNICORN_ACCESS_LOG=- for stdout, or a file path):
 # every player polls every 1.5 s, so 100 tables would write ~1,200 lines a second
 # (~10 GB a day), and the log's lock was where a fifth of the busy threads waited.

@@ -26,6 +26,10 @@ What it does, all on 127.0.0.1 and all stopping by itself:
    server's peak memory, client and server CPU, and as its last three lines
    ``ratio_304_vs_hello``, ``ratio_full_vs_hello``, ``p99_ms_at_T_tables``.
 
+With ``--sweep`` it adds tables ten at a time instead and prints, as its last line,
+``capacity_tables: N``: the largest T whose p99 stayed under 100 ms with 0 errors.
+Every measured window also prints each worker's CPU, run-queue wait and connections.
+
 It installs nothing: a missing ``wrk`` stops it with a message.
 """
 from __future__ import annotations
@@ -51,7 +55,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-from werewolf.engine.rules import DEFAULT_LIMITS
+from werewolf.engine import DEFAULT_LIMITS
 
 OUT = ROOT / "bench" / "out"
 BIN = Path(sys.executable).parent
@@ -139,11 +143,49 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+class CpuLimit:
+    """A cgroup (v1 ``cpu`` or v2) whose processes share at most ``cpus`` cores, in
+    periods of 10 ms: a slower machine for the server, on a faster one (needs root)."""
+
+    PERIOD_US = 10_000
+
+    def __init__(self, name: str, cpus: float):
+        quota = max(1000, round(cpus * self.PERIOD_US))
+        v1 = Path("/sys/fs/cgroup/cpu")
+        self.path = (v1 if v1.is_dir() else Path("/sys/fs/cgroup")) / f"werewolf-bench-{name}-{os.getpid()}"
+        try:
+            self.path.mkdir(exist_ok=True)
+            if v1.is_dir():
+                (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (self.path / "cpu.cfs_quota_us").write_text(str(quota))
+            else:
+                (self.path / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+        except OSError as exc:
+            die(f"--server-cpus needs a writable cgroup ({self.path}): {exc}")
+
+    def wrap(self, cmd: list[str]) -> list[str]:
+        """``cmd`` started inside the cgroup (its children, the workers, stay in it)."""
+        return ["sh", "-c", f'echo $$ > {self.path / "cgroup.procs"} && exec "$@"', "sh", *cmd]
+
+    def throttled(self) -> str:
+        try:
+            return " ".join((self.path / "cpu.stat").read_text().split())
+        except OSError:
+            return ""
+
+    def remove(self) -> None:
+        try:
+            self.path.rmdir()
+        except OSError:
+            pass
+
+
 class Server:
     """A gunicorn master and its workers, started with the project's config file."""
 
-    def __init__(self, name: str, app: str, env: dict, log_path: Path):
+    def __init__(self, name: str, app: str, env: dict, log_path: Path, cpus: float = 0):
         self.name, self.app, self.port = name, app, free_port()
+        self.limit = CpuLimit(name, cpus) if cpus else None
         self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port)}
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
@@ -158,8 +200,9 @@ class Server:
 
     def start(self) -> None:
         self.log = open(self.log_path, "w")
+        cmd = [str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), self.app]
         self.proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), self.app],
+            self.limit.wrap(cmd) if self.limit else cmd,
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)
         deadline = time.monotonic() + 30
@@ -205,6 +248,157 @@ class Server:
             self._sampler.join(timeout=2)
         if getattr(self, "log", None):
             self.log.close()
+        if self.limit:
+            self.limit.remove()
+
+
+# ------------------------------------------------------------------ what each worker does
+
+def run_queue_wait(pid: int) -> float:
+    """Seconds the process's threads spent runnable but waiting for a CPU (schedstat)."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / 1e9
+
+
+def established_inodes(port: int) -> set[str]:
+    """Socket inodes of the ESTABLISHED TCP connections whose local port is ``port``."""
+    inodes = set()
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(name) as f:
+                next(f)
+                for line in f:
+                    fields = line.split()
+                    if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                        inodes.add(fields[9])
+        except (OSError, StopIteration, IndexError, ValueError):
+            pass
+    return inodes
+
+
+def connections_of(pid: int, inodes: set[str]) -> int:
+    count = 0
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return 0
+    for fd in fds:
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:[") and link[8:-1] in inodes:
+            count += 1
+    return count
+
+
+def machine_steal() -> float:
+    """CPU seconds the hypervisor took from this machine so far (/proc/stat, steal)."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    return values[7] / os.sysconf("SC_CLK_TCK")
+
+
+class WorkerProbe:
+    """Per gunicorn worker, over a window: CPU, time runnable but waiting for a CPU, and
+    open client connections (sampled every ``every`` s in a thread of this process)."""
+
+    def __init__(self, server: "Server", every: float = 2.0):
+        self.server, self.every = server, every
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.t0 = time.monotonic()
+        self.steal0 = machine_steal()
+        self.workers = self.server.workers()
+        self.cpu0 = {p: cpu_seconds(p) for p in self.workers}
+        self.wait0 = {p: run_queue_wait(p) for p in self.workers}
+        self.conns: dict[int, list[int]] = {p: [] for p in self.workers}
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def _sample(self) -> None:
+        while True:
+            inodes = established_inodes(self.server.port)
+            for p in self.workers:
+                self.conns[p].append(connections_of(p, inodes))
+            if self._stop.wait(self.every):
+                return
+
+    def stop(self) -> dict:
+        self._stop.set()
+        if self._thread:
+            self._thread.join(timeout=5)
+        elapsed = time.monotonic() - self.t0
+        out = {"elapsed": elapsed, "steal_pct": 100 * (machine_steal() - self.steal0) / elapsed, "workers": []}
+        for p in self.workers:
+            c = self.conns[p] or [0]
+            out["workers"].append({
+                "pid": p, "cpu_pct": 100 * (cpu_seconds(p) - self.cpu0[p]) / elapsed,
+                "runq_pct": 100 * (run_queue_wait(p) - self.wait0[p]) / elapsed,
+                "conns_mean": statistics.mean(c), "conns_max": max(c)})
+        return out
+
+
+def worker_line(probe: dict) -> str:
+    parts = [f"pid {w['pid']}: CPU {w['cpu_pct']:.0f}%, runnable-but-waiting {w['runq_pct']:.0f}%, "
+             f"connections {w['conns_mean']:.0f} (max {w['conns_max']})" for w in probe["workers"]]
+    return "; ".join(parts) + f"; machine steal {probe['steal_pct']:.0f}%"
+
+
+def spy_dumps(server: "Server", count: int, every: float, out: Path) -> None:
+    """``count`` py-spy dumps of every worker, ``every`` s apart (without pausing them):
+    where each thread is, written to ``out``. Runs in a thread during the measured load."""
+    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+    with open(out, "w") as f:
+        for _ in range(count):
+            for pid in server.workers():
+                r = subprocess.run([pyspy, "dump", "--pid", str(pid), "--nonblocking"],
+                                   capture_output=True, text=True, timeout=30)
+                f.write(f"=== worker {pid} at {time.time():.2f}\n{r.stdout}{r.stderr}\n")
+            time.sleep(every)
+
+
+def summarize_dumps(path: Path, top: int = 12) -> list[str]:
+    """Each thread of each dump counted by (state, innermost frame, innermost frame of our code)."""
+    from collections import Counter
+    counts, threads = Counter(), 0
+    block: list[str] = []
+
+    def flush():
+        nonlocal threads
+        if not block:
+            return
+        head, frames = block[0], [ln.strip() for ln in block[1:] if ln.strip()]
+        state = "idle" if "(idle)" in head else "active"
+        inner = frames[0] if frames else "?"
+        ours = next((fr for fr in frames if "werewolf/" in fr or "/bench/" in fr), "-")
+        counts[(state, inner.split(" (")[0] + " (" + inner.split("(")[-1], ours)] += 1
+        threads += 1
+        block.clear()
+
+    for line in path.read_text().splitlines():
+        if line.startswith("Thread "):
+            flush()
+            block.append(line)
+        elif line.startswith("===") or not line.startswith(" "):
+            flush()
+        elif block:
+            block.append(line)
+    flush()
+    return [f"{n:4d} / {threads}  {state:<6} {inner}   <- {ours}" for (state, inner, ours), n in counts.most_common(top)]
 
 
 # ------------------------------------------------------------------ wrk
@@ -647,6 +841,7 @@ class Stats:
         self.games_started = 0
         self.games_ended = 0
         self.bytes_full = []
+        self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
 
     def record(self, kind: str, seconds: float, status: int) -> None:
         if self.measuring:
@@ -759,14 +954,14 @@ class Player:
         self.busy = False
         self.restarting = False
 
-    async def run(self, start_at: float, stop_at: float) -> None:
+    async def run(self, start_at: float) -> None:
         loop = asyncio.get_running_loop()
         next_poll = start_at
         while True:
             delay = next_poll - loop.time()
             if delay > 0:
                 await asyncio.sleep(delay)
-            if loop.time() >= stop_at:
+            if loop.time() >= self.sim.stop_at:
                 return
             await self.poll()
             next_poll += POLL_EVERY
@@ -899,6 +1094,21 @@ class Sim:
         self.limits: dict[str, dict] = {}  # table id -> its step limits
         self.stats = Stats()
         self.tasks: set = set()  # acts, chat and restarts under way
+        self.players: list[Player] = []
+        self.player_tasks: list[asyncio.Task] = []
+        self.stop_at = float("inf")  # the players stop polling then
+        self.rng = random.Random(args.seed)
+        self.jitter = random.Random(args.seed + 1)
+
+    async def watch_loop(self, every: float = 0.05) -> None:
+        """How late this process's event loop runs a timer: the client's own queueing,
+        which every latency it measures includes."""
+        loop = asyncio.get_running_loop()
+        while loop.time() < self.stop_at:
+            t0 = loop.time()
+            await asyncio.sleep(every)
+            if self.stats.measuring:
+                self.stats.loop_lag.append(loop.time() - t0 - every)
 
     def spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -954,7 +1164,7 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     print(f"saturation runs (wrk -t{args.wrk_threads} -c{args.connections}, {args.rounds} rounds of "
           f"{max(1, round(args.sat_seconds / args.rounds))} s per target, after {args.warmup:g} s of warm-up):",
           flush=True)
-    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log")
+    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log", args.server_cpus)
     hello.start()
     try:
         snap = await snapshot()
@@ -973,65 +1183,157 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     # -- the T-table game simulation
     sim = Sim(host, port, args, args.time_scale)
     sim.stats = stats
-    table_accounts = [accounts[(j % groups) * PLAYERS:(j % groups + 1) * PLAYERS] for j in range(args.tables)]
-    print(f"simulation: creating {args.tables} tables of {PLAYERS} players "
-          f"({len(accounts)} accounts, each seated at up to {-(-args.tables // groups)} tables)…", flush=True)
+    sim.accounts, sim.groups, sim.setup_stats = accounts, groups, stats
+    if args.sweep:
+        await sweep(sim, server, report)
+    else:
+        await simulate(sim, server, report)
+    for account in accounts:
+        account.client.close()
+
+
+async def add_tables(sim: "Sim", count: int) -> None:
+    """Create, set up and start ``count`` more tables, and start their players polling."""
+    args, stats, groups, accounts = sim.args, sim.setup_stats, sim.groups, sim.accounts
+    first = len(sim.limits)
+    # A host may have one waiting table at a time: tables of one group set up together
+    # are hosted by different players of the group.
+    table_accounts = []
+    for j in range(first, first + count):
+        group, k = accounts[(j % groups) * PLAYERS:(j % groups + 1) * PLAYERS], (j // groups) % PLAYERS
+        table_accounts.append(group[k:] + group[:k])
+    print(f"simulation: creating {count} tables of {PLAYERS} players ({len(accounts)} accounts, "
+          f"each seated at up to {-(-(first + count) // groups)} tables)…", flush=True)
     t0 = time.monotonic()
     sem = asyncio.Semaphore(8)
-
-    jitter = random.Random(args.seed + 1)
     # --jitter J: each table's limits drawn in [1-J, 1+J] x SIM_LIMITS, so that tables
     # started in the same few seconds do not keep timing out together.
-    table_limits = [{step: max(1, round(limit * jitter.uniform(1 - args.jitter, 1 + args.jitter)))
-                     for step, limit in SIM_LIMITS.items()} for _ in range(args.tables)]
+    table_limits = [{step: max(1, round(limit * sim.jitter.uniform(1 - args.jitter, 1 + args.jitter)))
+                     for step, limit in SIM_LIMITS.items()} for _ in range(count)]
 
     async def one_table(j):
         async with sem:
-            table_id = await make_table(stats, table_accounts[j], table_limits[j], f"table {j}")
+            table_id = await make_table(stats, table_accounts[j], table_limits[j], f"table {first + j}")
             sim.limits[table_id] = table_limits[j]
             return table_id
 
-    table_ids = await asyncio.gather(*(one_table(j) for j in range(args.tables)))
-    print(f"  {args.tables} tables created, joined, set up and started in {time.monotonic() - t0:.1f} s",
+    table_ids = await asyncio.gather(*(one_table(j) for j in range(count)))
+    print(f"  {count} tables created, joined, set up and started in {time.monotonic() - t0:.1f} s",
           flush=True)
     for account in accounts:  # the players have their own connections
         account.client.close()
-    rng = random.Random(args.seed)
-    sim_players = [Player(sim, tid, acc, k == 0, random.Random(rng.random()))
-                   for tid, seats in zip(table_ids, table_accounts) for k, acc in enumerate(seats)]
     loop = asyncio.get_running_loop()
-    begin = loop.time()
-    stop_at = begin + args.ramp + args.duration
-    tasks = [loop.create_task(p.run(begin + rng.uniform(0, POLL_EVERY), stop_at)) for p in sim_players]
-    await asyncio.sleep(args.ramp)
-    stats.measuring = True
+    now = loop.time()
+    for tid, seats in zip(table_ids, table_accounts):
+        for k, acc in enumerate(seats):
+            player = Player(sim, tid, acc, k == 0, random.Random(sim.rng.random()))
+            sim.players.append(player)
+            sim.player_tasks.append(loop.create_task(player.run(now + sim.rng.uniform(0, POLL_EVERY))))
+
+
+async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", dumps: int = 0) -> dict:
+    """``seconds`` of the running load measured into ``stats``: CPU of the server (per
+    worker too), of this client and of the machine, connections per worker, this
+    client's event-loop lag; and ``dumps`` py-spy dumps of each worker spread over it."""
+    sim.stats, stats.measuring = stats, True
+    probe = WorkerProbe(server)
+    probe.start()
     spies = []
-    if args.profile:  # py-spy on every worker during the measured game load
+    if sim.args.profile:  # py-spy on every worker during the measured game load
         pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
         for k, worker in enumerate(server.workers()):
             spies.append(subprocess.Popen(
-                [pyspy, "record", "--pid", str(worker), "--duration", str(int(min(args.duration, 30))),
+                [pyspy, "record", "--pid", str(worker), "--duration", str(int(min(seconds, 30))),
                  "--format", "raw", "--output", str(OUT / f"profile-sim-{k}.txt"), "--nonblocking",
                  "--rate", "100"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    dumper = None
+    if dumps:
+        dumper = threading.Thread(target=spy_dumps, args=(server, dumps, seconds / dumps, OUT / "dumps.txt"),
+                                  daemon=True)
+        dumper.start()
     cpu_client0 = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_server0, t_measure0, busy0 = server.cpu(), time.monotonic(), machine_busy()[0]
-    print(f"  {len(sim_players)} players polling every {POLL_EVERY} s; measuring for {args.duration:g} s…",
-          flush=True)
-    await asyncio.gather(*tasks)
+    cpu_server0, t0, busy0 = server.cpu(), time.monotonic(), machine_busy()[0]
+    await asyncio.sleep(seconds)
     stats.measuring = False
+    elapsed = time.monotonic() - t0
+    cpu_client1 = resource.getrusage(resource.RUSAGE_SELF)
+    report = {
+        "client_cpu_pct": 100 * ((cpu_client1.ru_utime + cpu_client1.ru_stime)
+                                 - (cpu_client0.ru_utime + cpu_client0.ru_stime)) / elapsed,
+        "server_cpu_pct": 100 * (server.cpu() - cpu_server0) / elapsed,
+        "machine_pct": 100 * (machine_busy()[0] - busy0) / elapsed,
+        "elapsed": elapsed, "stats": stats, "workers": probe.stop()}
     for spy in spies:
         spy.wait(timeout=60)
-    elapsed = time.monotonic() - t_measure0
-    cpu_client1 = resource.getrusage(resource.RUSAGE_SELF)
-    report["client_cpu_pct"] = 100 * ((cpu_client1.ru_utime + cpu_client1.ru_stime)
-                                      - (cpu_client0.ru_utime + cpu_client0.ru_stime)) / elapsed
-    report["server_cpu_pct"] = 100 * (server.cpu() - cpu_server0) / elapsed
-    report["machine_pct"] = 100 * (machine_busy()[0] - busy0) / elapsed
-    report["elapsed"] = elapsed
-    report["stats"] = stats
+    if dumper is not None:
+        dumper.join(timeout=120)
+        report["dumps"] = summarize_dumps(OUT / "dumps.txt")
+    return report
+
+
+async def simulate(sim: "Sim", server: Server, report: dict) -> None:
+    """T tables at once: ramp, then one measured window."""
+    args = sim.args
+    loop = asyncio.get_running_loop()
+    sim.stop_at = float("inf")
+    await add_tables(sim, args.tables)
+    sim.stop_at = loop.time() + args.ramp + args.duration + POLL_EVERY
+    lag = loop.create_task(sim.watch_loop())
+    await asyncio.sleep(args.ramp)
+    print(f"  {len(sim.players)} players polling every {POLL_EVERY} s; measuring for {args.duration:g} s…",
+          flush=True)
+    report.update(await measure(sim, server, args.duration, sim.stats, args.dumps))
+    sim.stop_at = loop.time()
+    await asyncio.gather(*sim.player_tasks, lag)
     await sim.stop()
-    for player in sim_players:
+    for player in sim.players:
         player.client.close()
+
+
+def all_latencies(stats: "Stats") -> list[float]:
+    return stats.lat["poll"] + stats.lat["act"] + stats.lat["chat"] + stats.lat["lobby"]
+
+
+async def sweep(sim: "Sim", server: Server, report: dict) -> None:
+    """Add tables --sweep-step at a time (the others keep playing) and measure each T for
+    --sweep-seconds after --sweep-settle s; stop at the first T whose p99 of all requests
+    reaches 100 ms or that has an error (or at --sweep-max)."""
+    args = sim.args
+    loop = asyncio.get_running_loop()
+    sim.stop_at = float("inf")
+    lag = loop.create_task(sim.watch_loop())
+    capacity, rows = 0, []
+    tables = args.sweep_start
+    print(f"sweep: from {tables} tables in steps of {args.sweep_step}, {args.sweep_settle:g} s to settle and "
+          f"{args.sweep_seconds:g} s measured per step", flush=True)
+    try:
+        while tables <= args.sweep_max:
+            await add_tables(sim, tables - len(sim.limits))
+            await asyncio.sleep(args.sweep_settle)
+            m = await measure(sim, server, args.sweep_seconds, Stats())
+            stats = m["stats"]
+            lat = all_latencies(stats)
+            p99, errors = pct(lat, 99), len(stats.errors)
+            ok = p99 < 100 and errors == 0
+            rows.append((tables, m))
+            print(f"  T={tables:<4} {len(lat) / m['elapsed']:6.0f} req/s  p50 {pct(lat, 50):7.1f} ms  "
+                  f"p99 {p99:7.1f} ms  errors {errors}  seen lag p99 {pct(stats.served_lag, 99) * 1000:.0f} ms  "
+                  f"loop lag p99 {pct(stats.loop_lag, 99) * 1000:.0f} ms  server {m['server_cpu_pct']:.0f}%  "
+                  f"client {m['client_cpu_pct']:.0f}%  machine {m['machine_pct']:.0f}%  "
+                  f"{'ok' if ok else 'OVER'}", flush=True)
+            print(f"         workers: {worker_line(m['workers'])}", flush=True)
+            if not ok:
+                break
+            capacity = tables
+            tables += args.sweep_step
+    finally:
+        sim.stop_at = loop.time()
+        await asyncio.gather(*sim.player_tasks, lag)
+        await sim.stop()
+        for player in sim.players:
+            player.client.close()
+    report["sweep"], report["capacity"] = rows, capacity
+
 
 
 def profile_during(server: Server, base: str, s304: Path, sfull: Path, args) -> str:
@@ -1052,8 +1354,7 @@ def profile_during(server: Server, base: str, s304: Path, sfull: Path, args) -> 
     return ", ".join(outputs)
 
 
-def print_report(args, report: dict, server: Server, whole_run: float) -> None:
-    stats: Stats = report["stats"]
+def print_saturation(args, report: dict) -> None:
     hello, full, r304 = report["hello"], report["full"], report["304"]
     print()
     print(f"== saturation (wrk, {args.connections} connections, {args.sat_seconds:g} s per target) ==")
@@ -1067,7 +1368,28 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
           f"requests (ratios {eff['304'] / eff['hello']:.2f} and {eff['full'] / eff['hello']:.2f}); "
           f"the server had {report['hello']['server_cpu_pct']:.0f}%, {report['304']['server_cpu_pct']:.0f}% "
           f"and {report['full']['server_cpu_pct']:.0f}% of a core in these runs")
-    lat_all = stats.lat["poll"] + stats.lat["act"] + stats.lat["chat"] + stats.lat["lobby"]
+
+
+def print_sweep(args, report: dict, server: Server, whole_run: float) -> None:
+    print_saturation(args, report)
+    print()
+    print(f"== sweep: {args.sweep_seconds:g} s measured per step after {args.sweep_settle:g} s "
+          f"(time scale {args.time_scale:g}, limits jittered +-{args.jitter:g}) ==")
+    for tables, m in report["sweep"]:
+        lat = all_latencies(m["stats"])
+        print(f"T={tables:<4} p99 {pct(lat, 99):7.1f} ms  errors {len(m['stats'].errors)}  "
+              f"server {m['server_cpu_pct']:.0f}%  {worker_line(m['workers'])}")
+    print(f"server peak memory: {server.peak_total_kb / 1024:.0f} MiB; whole run: {whole_run:.0f} s; "
+          f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"hello_rps: {report['hello']['rps']:.0f}")
+    print(f"capacity_tables: {report['capacity']}")
+
+
+def print_report(args, report: dict, server: Server, whole_run: float) -> None:
+    stats: Stats = report["stats"]
+    hello, full, r304 = report["hello"], report["full"], report["304"]
+    print_saturation(args, report)
+    lat_all = all_latencies(stats)
     n_all = len(lat_all)
     print()
     print(f"== {args.tables} tables x {PLAYERS} players, {report['elapsed']:.0f} s measured "
@@ -1100,6 +1422,13 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"CPU during the simulation (100% = one core of {os.cpu_count()}): server "
           f"{report['server_cpu_pct']:.0f}%, load client (asyncio, own HTTP/1.1 client) {report['client_cpu_pct']:.0f}%, "
           f"whole machine {report['machine_pct']:.0f}% (the rest: other processes on this machine)")
+    print(f"per worker: {worker_line(report['workers'])}")
+    print(f"load client's event loop lag (a 50 ms timer fired late by): p50 {pct(stats.loop_lag, 50) * 1000:.1f} ms, "
+          f"p99 {pct(stats.loop_lag, 99) * 1000:.1f} ms, max {max(stats.loop_lag, default=0) * 1000:.1f} ms")
+    if report.get("dumps"):
+        print(f"py-spy dumps ({OUT / 'dumps.txt'}): threads by state, innermost frame <- innermost frame of ours")
+        for line in report["dumps"]:
+            print(f"  {line}")
     print(f"server peak memory: {server.peak_total_kb / 1024:.0f} MiB RSS summed over master + workers "
           f"(largest process {server.peak_proc_kb / 1024:.0f} MiB)")
     if report.get("profile"):
@@ -1134,8 +1463,22 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=0.15, help="share of prompts left to time out (0.15)")
     parser.add_argument("--max-think", type=float, default=2.5, help="longest delay before acting, s (2.5)")
     parser.add_argument("--profile", action="store_true", help="also record py-spy profiles of a worker")
+    parser.add_argument("--server-cpus", type=float, default=0,
+                        help="each server's processes share at most this many cores (a cgroup; root): "
+                             "a slower machine on a faster one (0: no limit)")
+    parser.add_argument("--dumps", type=int, default=0,
+                        help="py-spy dumps of each worker spread over the measured load (0)")
+    parser.add_argument("--sweep", action="store_true",
+                        help="find the largest T (p99 < 100 ms, 0 errors) adding --sweep-step tables at a time")
+    parser.add_argument("--sweep-start", type=int, default=10, help="first T of the sweep (10)")
+    parser.add_argument("--sweep-step", type=int, default=10, help="tables added per step (10)")
+    parser.add_argument("--sweep-max", type=int, default=300, help="last T tried (300)")
+    parser.add_argument("--sweep-settle", type=float, default=4, help="seconds after adding tables (4)")
+    parser.add_argument("--sweep-seconds", type=float, default=10, help="seconds measured per step (10)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.sweep:
+        args.tables = args.sweep_max
     if args.tables < 1 or args.duration <= 0:
         die("--tables and --duration must be positive")
     check_tools()
@@ -1153,12 +1496,13 @@ def main() -> None:
         # Every simulated player registers from this one address.
         "WEREWOLF_REGISTRATION_RATE_LIMIT": "1000000 per minute",
     }
-    print(f"bench: T={args.tables} tables, instance {instance}, logs in {OUT}; load average at the start: "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)", flush=True)
+    print(f"bench: {'sweep' if args.sweep else f'T={args.tables}'} tables, instance {instance}, logs in {OUT}; load average at the start: "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)"
+          + (f"; each server limited to {args.server_cpus:g} cores (cgroup)" if args.server_cpus else ""), flush=True)
     subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
                    stdout=subprocess.DEVNULL)
-    server = Server("werewolf", "app:app", env, OUT / "server.log")
+    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus)
     server.start()
     report: dict = {}
     try:
@@ -1166,7 +1510,7 @@ def main() -> None:
     finally:
         server.stop()
         shutil.rmtree(instance, ignore_errors=True)
-    print_report(args, report, server, time.monotonic() - started)
+    (print_sweep if args.sweep else print_report)(args, report, server, time.monotonic() - started)
 
 
 if __name__ == "__main__":

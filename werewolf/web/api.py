@@ -1,4 +1,6 @@
 """Playing: the per-player state poll (with ETag/304), actions and chat."""
+import json
+
 from flask import Blueprint, current_app, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
@@ -71,8 +73,9 @@ def action_body(body: dict) -> dict:
 
 @bp.post("/<table_id>/act")
 def act(table_id: str):
-    service.act(table_id, _my_id(), action_body(json_body()), now())
-    return jsonify({"ok": True})
+    t = now()
+    service.act(table_id, _my_id(), action_body(json_body()), t)
+    return done_with_view(table_id, t, 200)
 
 
 @bp.post("/<table_id>/chat")
@@ -81,8 +84,37 @@ def chat(table_id: str):
     channel, text = body.get("channel"), body.get("text")
     if not isinstance(channel, str) or len(channel) > 64 or not isinstance(text, str):
         raise ServiceError(400, "bad_request", "\"channel\" and \"text\" must be text.")
-    service.chat(table_id, _my_id(), channel, text, now())
-    return jsonify({"ok": True}), 201
+    t = now()
+    service.chat(table_id, _my_id(), channel, text, t)
+    return done_with_view(table_id, t, 201)
+
+
+def wants_view() -> bool:
+    """``Prefer: return=representation`` (RFC 7240): the client wants its view back."""
+    return any(p.strip().lower() == "return=representation"
+               for p in request.headers.get("Prefer", "").replace(";", ",").split(","))
+
+
+def done_with_view(table_id: str, t: float, status: int):
+    """``{"ok": true}``; asked for with ``Prefer: return=representation``, ``{"ok": true,
+    "etag", "view"}``: the caller's view after their write, exactly what their next poll
+    would answer (the same ETag, from the same cache of serialized views), so the page
+    need not poll again at once. Without a seat any more: ``{"ok": true}``."""
+    if not wants_view():
+        return jsonify({"ok": True}), status
+    db.session.rollback()  # read the table as the write left it
+    table = db.session.get(Table, table_id)
+    seat = service.seat_of(table, _my_id()) if table is not None else None
+    if seat is None:
+        return jsonify({"ok": True}), status
+    environ = {k: v for k, v in request.environ.items() if k != "HTTP_IF_NONE_MATCH"}  # always the view
+    answer = state_answer(table, seat, t, environ)
+    etag = answer.headers[[name for name, _ in answer.headers].index("ETag")][1]
+    body = b'{"ok":true,"etag":' + json.dumps(etag).encode() + b',"view":' + answer.body.rstrip() + b"}\n"
+    response = current_app.response_class(body, status=status, mimetype="application/json")
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
 
 
 # ---------------------------------------------------------------- the poll
@@ -131,6 +163,10 @@ def advance_if_due(table_id: str, t: float) -> None:
 
 def state_response(table: Table, seat: Seat | None, t: float):
     """The view of ``seat`` (None: the public view of spectators and the room's screen), or a 304."""
+    return view.flask_response(state_answer(table, seat, t, request.environ))
+
+
+def state_answer(table: Table, seat: Seat | None, t: float, environ: dict) -> view.Answer:
     app = current_app._get_current_object()
     number = seat.number if seat is not None else None
     connected = view.connected_seats(table.seats, number, t)
@@ -146,4 +182,4 @@ def state_response(table: Table, seat: Seat | None, t: float):
             return players, table_json_of(table, spectators), connected, None
         return view.game_view(game, number, t), table_json_of(table, spectators), connected, game.deadline
 
-    return view.flask_response(view.answer(app, request.environ, t, etag, build))
+    return view.answer(app, environ, t, etag, build)

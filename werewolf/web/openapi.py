@@ -167,6 +167,9 @@ SCHEMAS = {
         "requests": {"type": "array", "items": SEAT},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},
     }),
+    # act and chat: my view after the write and its ETag, what my next poll would answer.
+    "Written": _obj({"ok": {"type": "boolean", "enum": [True]}},
+                    {"etag": {"type": "string"}, "view": _ref("View")}),
 }
 
 
@@ -282,10 +285,10 @@ def document() -> dict:
                                "description": "read-only key; a wrong one is 404 table_not_found"},
                     {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/act": {"post": _op(
-                "act in the current step", {"200": _json(_ref("Ok"), "done")}, params=[TABLE_ID],
+                "act in the current step", {"200": _json(_ref("Written"), "done, with my view now")}, params=[TABLE_ID],
                 errors=WRITE + (503,), body=_ref("Action"))},
             "/api/tables/{table_id}/chat": {"post": _op(
-                "write in a channel", {"201": _json(_ref("Ok"), "posted")}, params=[TABLE_ID],
+                "write in a channel", {"201": _json(_ref("Written"), "posted, with my view now")}, params=[TABLE_ID],
                 errors=WRITE + (429, 503), body=_ref("ChatMessage"))},
         },
         "components": {
