@@ -4,7 +4,7 @@ the API), then everything is read and tapped on the screens: a secret vote that 
 in a tie, the count with every ballot, the defense of the tied, the run-off and its count.
 Two of the phones are in English."""
 import pytest
-from phonekit import Phone, wait_until
+from phonekit import Phone, seat_everyone_by_code, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -21,22 +21,23 @@ def prompt_is(phone, key) -> bool:
     return bool(prompt) and prompt["title"] == phone.t(key)
 
 
-def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshots):
-    errors: list[str] = []
+def six_phones(browser, server, screenshots, errors: list) -> list:
+    """Six phones, two of them in English."""
     phones = []
     for name in NAMES:
         phone = Phone(browser, server.url, name, screenshots, errors)
         if name in ENGLISH:
             phone.context.add_cookies([{"name": "lang", "value": "en", "url": server.url}])
         phones.append(phone)
+    return phones
+
+
+def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshots):
+    errors: list[str] = []
+    phones = six_phones(browser, server, screenshots, errors)
     try:
         host = phones[0]
-        host.register()
-        code = host.create_table("Bulletins secrets")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        seat_everyone_by_code(phones, "Bulletins secrets")
         # The cards and the steps' lengths through the API (a short night for the test's sake)...
         settings = {"roles": {"seer": False, "witch": False, "hunter": False, "cupid": False}, "captain": False,
                     "limits": {"werewolves": 4, "dawn": 2, "debate": 4, "vote": 120, "tally": 6,
@@ -126,20 +127,10 @@ def test_speaking_turns_and_a_testament_on_phones(browser, server, screenshots):
     """`speech_turns`: one speaker at a time, the others listen; `testament`: the Hunter
     writes his from his card (the page's select), and only he sees it."""
     errors: list[str] = []
-    phones = []
-    for name in NAMES:
-        phone = Phone(browser, server.url, name, screenshots, errors)
-        if name in ENGLISH:
-            phone.context.add_cookies([{"name": "lang", "value": "en", "url": server.url}])
-        phones.append(phone)
+    phones = six_phones(browser, server, screenshots, errors)
     try:
         host = phones[0]
-        host.register()
-        code = host.create_table("Tours de parole")
-        for phone in phones[1:]:
-            phone.register()
-            phone.join_by_code(code)
-        host.page.wait_for_function("n => document.querySelectorAll('#seats > li').length === n", arg=len(phones))
+        seat_everyone_by_code(phones, "Tours de parole")
         settings = {"roles": {"seer": False, "witch": False, "hunter": True, "cupid": False}, "captain": False,
                     "options": {"speech_turns": True, "testament": True},
                     "limits": {"werewolves": 4, "dawn": 2, "speech": 120}}
