@@ -411,9 +411,13 @@
 
   // ------------------------------------------------------------------ game
 
+  let gameTheme = null;  // night (true) or day (false) as last rendered in a game
   function renderGame() {
     const step = view.step;
     const night = step && isNightStep(step.id);
+    // The fade (a veil, app.css) only when the game itself turns night to day or back, not at load.
+    if (gameTheme !== null && gameTheme !== !!night) document.body.classList.add("fade");
+    gameTheme = !!night;
     document.body.classList.toggle("night", !!night);
     document.body.classList.toggle("day", !night);
     $("game").classList.toggle("ended", view.table.status === "ended");
