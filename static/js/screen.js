@@ -16,8 +16,6 @@
   const isRound = (id) => isBallotStep(id) && id !== "election";
   const POLL_MS = 1500;
   const MOMENT_MS = 7000;
-  const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "hunter_shot", "succession",
-                                "tiebreak", "owl_nominee"]);
 
   let view = null;
   let etag = null;
@@ -140,29 +138,43 @@
 
   // ------------------------------------------------------------------ moments
 
-  function momentText(e) {
-    switch (e.kind) {
-      case "deaths":
-        if (e.deaths.length) return e.deaths.map((d) => t(d.cause === "grief" ? "ev.death_grief" : "ev.death",
-          { name: name(d.seat), role: roleInSentence(d.role) })).join("\n");
-        return e.moment === "night" ? t("ev.deaths_none") : null;
-      case "vote_result":
-        if (e.candidates) return t("ev.stake_candidates", { names: WW.list(e.candidates.map(name)) });
-        if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
-        return e.tied.length ? t("ev.vote_tie", { names: WW.list(e.tied.map(name)) }) : t("ev.vote_none");
-      case "election_result":
-        return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
-      case "hunter_shot":
-        return e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
-          : t("ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) });
-      case "succession":
-        return e.captain === null ? t("ev.succession_none")
-          : t("ev.succession", { previous: name(e.previous), name: name(e.captain) });
-      case "tiebreak":
-        return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
-      case "owl_nominee": return t("tl.owl_nominee", { name: name(e.target) });
-      default: return null;
+  // Every public event kind of the catalog (RULES-VARIANTS A9: what a spectator may see) has
+  // its words here, or is shown by another part of the screen; the others never reach the room
+  // during play (tests/web/test_screen.py walks GET /api/catalog against both lists).
+  const SHOWN_ELSEWHERE = new Set(["step", "vote_cast", "game_end"]);  // the narration, the tiles, the end
+  const MOMENTS = {
+    game_start: () => t("ev.game_start"),
+    deaths: (e) => e.deaths.length ? e.deaths.map((d) => t(d.cause === "grief" ? "ev.death_grief" : "ev.death",
+      { name: name(d.seat), role: roleInSentence(d.role) })).join("\n")
+      : (e.moment === "night" ? t("ev.deaths_none") : null),
+    vote_request: (e) => t("ev.vote_request", { name: name(e.seat) }),
+    vote_result: (e) => {
+      if (e.candidates) return t("ev.stake_candidates", { names: WW.list(e.candidates.map(name)) });
+      if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
+      return e.tied.length ? t("ev.vote_tie", { names: WW.list(e.tied.map(name)) }) : t("ev.vote_none");
+    },
+    ballots: (e) => [t("ev.ballots"), ...ballotLines(e.ballots)].join("\n"),
+    election_result: (e) => e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) }),
+    hunter_shot: (e) => e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
+      : t(e.testament ? "ev.hunter_testament" : "ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) }),
+    succession: (e) => e.captain === null ? t("ev.succession_none")
+      : t(e.testament ? "ev.succession_testament" : "ev.succession", { previous: name(e.previous), name: name(e.captain) }),
+    tiebreak: (e) => e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) }),
+    owl_nominee: (e) => t("tl.owl_nominee", { name: name(e.target) }),
+    stalemate: () => t("ev.stalemate"),
+    player_left: (e) => t("ev.player_left", { name: name(e.seat) }),
+  };
+
+  /** A secret ballot's count (A5.1 `tally`): for whom, by whom; then who abstained. */
+  function ballotLines(ballots) {
+    const by = {};
+    const abstained = [];
+    for (const [voter, target] of Object.entries(ballots)) {
+      if (target === null) abstained.push(name(Number(voter)));
+      else (by[target] = by[target] || []).push(name(Number(voter)));
     }
+    const lines = Object.entries(by).map(([target, voters]) => t("ballots.for", { name: name(Number(target)), voters: WW.list(voters) }));
+    return abstained.length ? [...lines, t("ballots.abstained", { names: WW.list(abstained) })] : lines;
   }
 
   function collectMoments() {
@@ -173,8 +185,8 @@
       return;
     }
     for (const e of events) {
-      if (e.seq <= lastSeq || !MOMENT_KINDS.has(e.kind)) continue;
-      const text = momentText(e);
+      if (e.seq <= lastSeq || !MOMENTS[e.kind]) continue;
+      const text = MOMENTS[e.kind](e);
       if (text) moments.push(text);
     }
     lastSeq = newest;

@@ -1005,6 +1005,9 @@
       case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });
       case "freemason": return e.partner === null ? null : t("tl.freemason", { name: name(e.partner) });
       case "owl_nominee": return t("tl.owl_nominee", { name: name(e.target) });
+      case "testament": return [e.hunter && t("tl.testament_hunter", { hunter: name(e.seat), name: name(e.hunter) }),
+        e.succession && t("tl.testament_succession", { previous: name(e.seat), name: name(e.succession) })]
+        .filter(Boolean).join(" ");
       case "lover": case "contaminated": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);

@@ -43,6 +43,7 @@ PUBLIC_KINDS = {"game_start", "step", "deaths", "hunter_shot", "succession", "el
                 "vote_cast", "vote_request", "vote_result", "tiebreak", "game_end"}
 # RULES-VARIANTS A5.1, A13: the ballots of a secret round are published to all at `tally`.
 PUBLIC_KINDS |= {"ballots"}
+PUBLIC_KINDS |= {"player_left"}  # RULES.md §9, UX.md: a player can leave; the table is told
 # A0: the vote eliminations; with secret_ballot a ballot cast in one of them (A5.1) is
 # the voter's only ("vote_cast goes to the voter only"), the election's stays public.
 ELIMINATION_ROUNDS = ("vote", "revote", "runoff", "stake")
@@ -51,7 +52,7 @@ WOLF_KINDS = {"designation", "wolves_victim"}
 WITCH_KINDS = {"witch_victim", "witch_save", "witch_poison"}
 CUPID_KINDS = {"cupid_pair"}
 LOVER_KINDS = {"lover"}
-HIDDEN_KINDS = {"night_summary", "night_deaths", "cupid_silent"}  # nobody until the end
+HIDDEN_KINDS = {"night_summary", "night_deaths", "cupid_silent", "testament"}  # nobody until the end
 # RULES-VARIANTS A9.1, A13: the Guard learns his own choices only; the Thief alone is shown
 # the middle and his swap; the living wolves are told the pack when a Thief joins it.
 GUARD_KINDS = {"guard_protect"}

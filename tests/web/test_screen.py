@@ -1,6 +1,11 @@
 """The room's big screen: a read-only key, no account, and never more than the public view."""
 import random
+import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
+
+from tests.kit import audit
+from werewolf.web.strings import client_strings
 
 from .test_auth import error_code
 from .test_spectators import assert_public_view, public_view
@@ -66,3 +71,28 @@ def test_the_screen_state_is_exactly_the_public_view(app, make_table, clock):
     assert checked > 10
     end = screen.get(f"/api/tables/{table.id}/screen?key={key}").get_json()
     assert {p["seat"]: p["role"] for p in end["players"]} == truth  # the end, with every card
+
+
+def screen_js_kinds() -> tuple[set[str], set[str], set[str]]:
+    """The kinds screen.js gives words (MOMENTS), the kinds it shows elsewhere, the string keys it uses."""
+    source = (Path(__file__).parents[2] / "static" / "js" / "screen.js").read_text()
+    moments = source[source.index("const MOMENTS = {"):]
+    moments = moments[:moments.index("\n  };")]
+    elsewhere = re.search(r"const SHOWN_ELSEWHERE = new Set\(\[([^\]]*)\]\)", source).group(1)
+    return (set(re.findall(r"^    (\w+): ", moments, re.M)), set(re.findall(r'"(\w+)"', elsewhere)),
+            {key for key in re.findall(r"\bt\(\"([\w.]+)\"", source) if not key.endswith(".")})
+
+
+def test_the_room_has_words_for_every_public_event_kind_and_none_for_a_secret(app):
+    """Walks the catalog's event kinds: each public one (the audit's oracle, from A9) is a moment of
+    the room or shown by another part of it; a kind secret during play never has room words."""
+    kinds = set(app.test_client().get("/api/catalog").get_json()["events"])
+    moments, elsewhere, keys = screen_js_kinds()
+    assert kinds <= audit.ALL_KINDS, "the oracle decides who sees each kind"
+    public = kinds & audit.PUBLIC_KINDS
+    assert public - moments - elsewhere == set(), "public kinds without words on the room's screen"
+    assert (moments | elsewhere) - public == set(), "room words for a kind that is not public"
+    for lang in ("fr", "en", "zh"):
+        with app.test_request_context(f"/?lang={lang}"):
+            strings = client_strings()
+        assert keys - set(strings) == set(), lang

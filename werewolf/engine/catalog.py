@@ -18,7 +18,7 @@ from .rules import (
 
 # Events of the kernel itself (every module lists its own).
 KERNEL_EVENTS = ("game_start", "step", "deaths", "night_summary", "night_deaths", "vote_request",
-                 "vote_cast", "vote_result", "game_end", "stalemate")
+                 "vote_cast", "vote_result", "game_end", "stalemate", "player_left")
 
 
 def catalog() -> dict:

@@ -6,6 +6,7 @@ player acts and `end_if_idle` after a time-out.
 """
 
 from .errors import IllegalAction
+from .flow import end_game
 from .game import EVERYONE, Game
 
 STOP_REASONS = ("stopped", "idle")
@@ -20,12 +21,7 @@ def stop(game: Game, now: float, reason: str = "stopped") -> None:
         raise ValueError(f"unknown stop reason: {reason}")
     if game.status != "running":
         raise IllegalAction("game_over", "the game is over")
-    game.status = "ended"
-    game.step = None
-    game.deadline = None
-    game.actor = None
-    game.winner = {"camp": "none", "reason": reason, "seats": []}
-    game.emit("game_end", EVERYONE, now, winner=game.winner)
+    end_game(game, {"camp": "none", "reason": reason, "seats": []}, now)
 
 
 def note_activity(game: Game, seat: int) -> None:

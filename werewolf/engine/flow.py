@@ -297,6 +297,8 @@ def end_game(game: Game, result: dict, now: float) -> None:
     game.deadline = None
     game.actor = None
     game.winner = result
+    for hook in registry.hooks("game_ends"):
+        hook(game, now)
     # Emitted once ended: every seat's version moves, since everything is revealed now.
     game.emit("game_end", EVERYONE, now, winner=result)
 

@@ -72,6 +72,8 @@ HOOK_POINTS = {
     "writable_channels": "(game, seat, channels): append the channels this seat may also write in now",
     "vote_choices": "(game, choices) -> choices: whom the current elimination round may target",
     "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
+    "game_ends": "(game, now) the game is over (a win, a draw or a stop), just before `game_end`: emit what "
+                 "only the end reveals and no event has told yet",
 }
 
 

@@ -489,6 +489,8 @@ def _vote_and_role_option_strings() -> dict:
         "recap.runoff_of": _("Second tour du jour {n}"),
         "ev.hunter_testament": _("Le Chasseur {hunter} tire sur {name}, selon son testament."),
         "ev.succession_testament": _("{previous} nomme {name} Capitaine, selon son testament."),
+        "tl.testament_hunter": _("Le testament du Chasseur {hunter} désignait {name}."),
+        "tl.testament_succession": _("Le testament du Capitaine {previous} désignait {name} pour lui succéder."),
         "ev.seer_camp": _("Tu as sondé {name} : {camp}."),
         "tl.seer_camp": _("La Voyante sonde {name} : {camp}."),
         "camp.wolves": _("Loup"),

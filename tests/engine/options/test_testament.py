@@ -3,6 +3,8 @@ from enginekit import versions
 from opkit import cast, public, table
 from rolekit import RoleTable
 
+from werewolf import engine
+
 CARDS = "W V seer witch hunter V"     # seat 1 wolf, 4 Witch, 5 Hunter
 
 
@@ -116,3 +118,38 @@ def test_differential_a_testament_is_secret_until_used():
         t.timeout()
         return [public(t.view(s)) for s in (None, 1, 2, 3, 4, 6)]
     assert seen(True) == seen(False)
+
+
+def end_events(t, kind):
+    if t.game.status == "running":
+        engine.stop(t.game, t.now)
+    return [{k: v for k, v in e.items() if k not in ("seq", "at")} for e in t.view(2)["events"] if e["kind"] == kind]
+
+
+def test_the_end_reveals_every_unused_testament_to_everyone():
+    """A9.1: at the end everything is revealed, a testament too (never used: both still alive)."""
+    t = table("W V seer witch hunter V", captain=6, testament=True)
+    t.do(5, "hunter.testament", 2)
+    t.do(5, "hunter.testament", 3)
+    t.do(6, "succession.testament", 4)
+    assert not [e for s in (None, 1, 2) for e in t.view(s)["events"] if e["kind"] == "testament"]
+    assert end_events(t, "testament") == [
+        {"kind": "testament", "audience": "end", "seat": 5, "hunter": 3},
+        {"kind": "testament", "audience": "end", "seat": 6, "succession": 4}]
+
+
+def test_a_cleared_testament_is_not_revealed():
+    t = RoleTable(CARDS, options={"testament": True})
+    t.do(5, "hunter.testament", 2)
+    t.do(5, "hunter.testament", None)
+    assert end_events(t, "testament") == []
+
+
+def test_a_used_testament_is_told_once_a_changed_mind_is_revealed():
+    used = hunter_dies({"testament": True}, testament=1)
+    used.timeout()
+    assert used.last("hunter_shot")["testament"] is True
+    assert end_events(used, "testament") == []
+    changed = hunter_dies({"testament": True}, testament=1)
+    changed.do(5, "hunter.shoot", 3)
+    assert end_events(changed, "testament") == [{"kind": "testament", "audience": "end", "seat": 5, "hunter": 1}]

@@ -3,10 +3,12 @@ or clear a planned shot (`hunter.testament`), the living Captain a successor
 (`succession.testament`), in any step, never listed in a prompt (A13). Only its author
 sees it (`me.testament`) until it is used: at the time-out of his `hunter` or
 `succession` step, if it names a living player (`hunter_shot` / `succession` gain
-`testament: true`). A silenced Hunter's testament does not shoot either."""
+`testament: true`). A silenced Hunter's testament does not shoot either. At the end
+(A9.1, "everything is revealed"), every testament still standing, unused, is told to all:
+one `testament` event per author, with the last target of each kind he set."""
 from .. import registry
 from ..actions import legal_actions
-from ..game import Game
+from ..game import AT_END, Game
 from ..registry import Option, StandingAction
 
 ID = "testament"
@@ -55,8 +57,16 @@ def _time_out(game: Game, now: float) -> bool:
     # Only when the step's own choice is open to him (a silenced Hunter's testament is silent too).
     if not any(spec["action"] == action and target in spec["choices"] for spec in legal_actions(game, game.actor)):
         return False
-    registry.ACTIONS[action].apply(game, game.actor, target, now, testament=True)
+    author, kind = game.actor, game.step
+    del game.extra[ID][str(author)][kind]   # used, and told now: the end has nothing more to reveal of it
+    registry.ACTIONS[action].apply(game, author, target, now, testament=True)
     return True
+
+
+def _reveal(game: Game, now: float) -> None:
+    for seat, mine in sorted(game.extra.get(ID, {}).items(), key=lambda item: int(item[0])):
+        if mine:
+            game.emit("testament", AT_END, now, seat=int(seat), **mine)
 
 
 def _view_me(game: Game, seat: int, me: dict) -> None:
@@ -75,4 +85,4 @@ OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
     actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices),
              StandingAction("succession.testament", _set("succession"), _captain_choices)),
-    hooks={"step_time_out": _time_out, "view_me": _view_me}))
+    hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=("testament",)))
