@@ -391,7 +391,7 @@
     start.hidden = !host;
     const seats = RULES.players;  // the engine's limits, from the catalog
     start.disabled = view.players.length < seats.min || view.players.length > seats.max;
-    $("lobby-hint").textContent = view.players.length < seats.min ? t("lobby.need") : host ? "" : t("lobby.waiting_host");
+    $("lobby-hint").textContent = view.players.length < seats.min ? t("lobby.need", { min: seats.min }) : host ? "" : t("lobby.waiting_host");
 
     buildSettingsForm();
     const settings = table.settings;

@@ -10,7 +10,7 @@ from .. import engine
 
 bp = Blueprint("openapi", __name__)
 
-SEAT = {"type": "integer", "minimum": 1, "maximum": 18}
+SEAT = {"type": "integer", "minimum": 1, "maximum": engine.MAX_PLAYERS}  # the engine's limit, one source
 NULLABLE_SEAT = {**SEAT, "nullable": True}
 STEP_IDS = list(engine.STEPS)
 ROLE_IDS = list(engine.ROLES)

@@ -160,7 +160,8 @@ def _lan_address() -> str | None:
 @compressed()
 def rules():
     """The rules, from the engine's own roles and steps (see rules_page)."""
-    return render_template("rules.html", roles=rules_page.roles(), steps=rules_page.steps())
+    return render_template("rules.html", roles=rules_page.roles(), steps=rules_page.steps(),
+                           wolves=rules_page.wolves())
 
 
 @bp.get("/t/<code>/qr.svg")

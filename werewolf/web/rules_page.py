@@ -4,9 +4,13 @@ The page lists the engine's own roles and steps (engine.ROLES, engine.STEPS and 
 default limits), so a role added to the engine shows up here; until its text is written
 below it is listed with its name and a note that its description is still to come.
 """
+from babel.lists import format_list
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import engine
+from .strings import facts
 
 ROLE_TEXT = {
     "thief": [
@@ -51,9 +55,9 @@ ROLE_TEXT = {
         _l("Elle n’a pas de tour à elle : pendant celui des loups, elle peut ouvrir les yeux (ou les "
            "refermer) et lire tout ce que les loups écrivent, sans savoir qui l’écrit. Elle n’y est pas "
            "obligée, et son choix ne change rien à la durée du tour."),
-        _l("Chaque nuit, un tirage décide si un loup la surprend quand elle ouvre les yeux (20 % par "
+        _l("Chaque nuit, un tirage décide si un loup la surprend quand elle ouvre les yeux (%(risk)s %% par "
            "défaut). Surprise, elle ferme les yeux : les loups savent qui elle est et peuvent la "
-           "dévorer, ou garder leur victime. Le Salvateur et la Sorcière peuvent la sauver."),
+           "dévorer, ou garder leur victime. Le Salvateur et la Sorcière peuvent la sauver.", risk=facts()["risk"]),
     ],
     "owl_man": [
         _l("Chaque nuit, après le Salvateur, il peut désigner un joueur vivant (lui-même permis, "
@@ -116,6 +120,18 @@ def roles() -> list[dict]:
     """Every role of the engine, in the engine's order, with its words (or none yet)."""
     return [{"id": role, "emoji": engine.registry.ROLES[role].emoji, "paragraphs": ROLE_TEXT.get(role, [])}
             for role in engine.ROLES]
+
+
+def wolves() -> str:
+    """How many wolves by table size (RULES.md §1), in words, from the engine's catalog."""
+    ranges = []  # [wolves, fewest players, most players]
+    for players, count in sorted(facts()["wolf_table"].items()):
+        if ranges and ranges[-1][0] == count:
+            ranges[-1][2] = players
+        else:
+            ranges.append([count, players, players])
+    said = [_("%(wolves)s de %(low)s à %(high)s joueurs", wolves=count, low=low, high=high) for count, low, high in ranges]
+    return _("Loups : %(ranges)s.", ranges=format_list(said, locale=get_locale()))
 
 
 def steps() -> list[dict]:

@@ -3,8 +3,24 @@
 They reach the scripts as a JSON ``data-strings`` attribute of <body> (no inline
 script). ``{name}``-style fields are filled in by static/js/common.js.
 """
+import functools
+
 from flask_babel import gettext as _
 from flask_babel import ngettext
+
+from .. import engine
+
+
+@functools.cache
+def facts() -> dict:
+    """The numbers the prose states, read once from the engine's catalog (one source per fact):
+    the seats, the wolves by table size, the Little Girl's default risk, a speaking turn."""
+    catalog = engine.catalog()
+    options = {option["id"]: option for option in catalog["options"]}
+    steps = {step["id"]: step for step in catalog["steps"]}
+    return {"min": catalog["players"]["min"], "max": catalog["players"]["max"],
+            "wolf_table": {int(n): wolves for n, wolves in catalog["wolf_table"].items()},
+            "risk": options["little_girl_risk"]["default"], "speech": steps["speech"]["default_limit"]}
 
 
 def _counted(key: str, forms) -> dict:
@@ -192,8 +208,8 @@ def client_strings() -> dict:
         "hide_card": _("Cacher"),
         "composition": _("Composition"),
         "reconnecting": _("Reconnexion…"),
-        "lobby.waiting": _("En attente de joueurs ({count}/18)"),
-        "lobby.need": _("Il faut au moins 6 joueurs pour commencer."),
+        "lobby.waiting": _("En attente de joueurs ({count}/%(max)s)", max=facts()["max"]),
+        "lobby.need": _("Il faut au moins {min} joueurs pour commencer."),
         "lobby.start": _("Lancer la partie"),
         "lobby.join": _("Rejoindre la table"),
         "lobby.leave": _("Quitter la table"),
@@ -221,7 +237,7 @@ def client_strings() -> dict:
         "err.game_running": _("La partie a déjà commencé."),
         "err.game_ended": _("La partie est terminée."),
         "err.not_host": _("Seul l’hôte peut faire cela."),
-        "err.bad_player_count": _("Il faut entre 6 et 18 joueurs."),
+        "err.bad_player_count": _("Il faut entre %(min)s et %(max)s joueurs.", min=facts()["min"], max=facts()["max"]),
         "err.invalid_settings": _("Réglage refusé."),
         "err.not_your_turn": _("Ce n’est pas ton tour."),
         "err.wrong_step": _("Trop tard : l’étape est passée."),
@@ -446,10 +462,12 @@ def _vote_and_role_option_strings() -> dict:
         "option.lovers_no_cross_vote": _("Les amoureux ne votent pas l’un contre l’autre"),
         "option_help.lovers_no_cross_vote": _("Au vote, un amoureux ne peut pas désigner son partenaire."),
         "option.speech_turns": _("Tours de parole"),
-        "option_help.speech_turns": _("Au lieu du débat, chacun parle à son tour, 30 secondes, dans l’ordre des sièges."),
+        "option_help.speech_turns": _("Au lieu du débat, chacun parle à son tour, dans l’ordre des sièges "
+                                      "(%(seconds)s secondes par défaut).", seconds=facts()["speech"]),
         "option.seer_camp": _("La Voyante voit le camp"),
         "option.little_girl_risk": _("Risque de la Petite Fille (%)"),
-        "option_help.little_girl_risk": _("La chance, chaque nuit, qu’un loup la surprenne quand elle ouvre les yeux (20 % par défaut)."),
+        "option_help.little_girl_risk": _("La chance, chaque nuit, qu’un loup la surprenne quand elle ouvre les yeux "
+                                          "(%(risk)s %% par défaut).", risk=facts()["risk"]),
         "option_help.seer_camp": _("Elle apprend « Loup », « Village » ou « Solitaire », jamais la carte, et jamais deux fois le même joueur."),
         "option.witch_one_potion": _("Une potion par nuit"),
         "option_help.witch_one_potion": _("La Sorcière n’utilise jamais ses deux potions la même nuit."),
