@@ -27,7 +27,7 @@ CHROMIUM = os.environ.get("E2E_CHROMIUM") or shutil.which("chromium") or "/usr/b
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIME_SCALE = os.environ.get("E2E_TIME_SCALE", "0.5")
-SCREENSHOTS = ROOT / "tests" / "e2e" / "screenshots"
+SCREENSHOTS = Path(os.environ.get("E2E_SCREENSHOTS") or ROOT / "tests" / "e2e" / "screenshots")  # a folder to look at
 
 
 def _free_port() -> int:

@@ -128,7 +128,7 @@ def told(phone, text: str) -> bool:
     return any(norm(text) in norm(e) for e in phone.snap()["events"])
 
 
-@pytest.mark.parametrize("locale", ["fr-FR", "en-US"])
+@pytest.mark.parametrize("locale", ["fr-FR", "en-US", "zh-TW"])
 def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, screenshots, locale):
     """Six seats: one wolf, the Possessed, the Cursed, the Jester, the Plague-Bearer and a
     Villager. Night 1: the Plague-Bearer contaminates the Villager, the wolf bites the Cursed
@@ -200,6 +200,11 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
         jester.shot(f"11-{lang}-jester-card")
         jester.small_shot(f"11b-{lang}-jester-card-320x640")
         jester.hide_card()
+        possessed = by_role["possessed"]
+        show_card(possessed)
+        possessed.shot(f"15-{lang}-possessed-card")
+        possessed.small_shot(f"15b-{lang}-possessed-card-320x640")
+        possessed.hide_card()
         wait_until(lambda: (host.snap()["prompt"] or {}).get("title") == t("prompt.debate.request_vote"), 30, "debate")
         contaminated = t("ev.contaminated", names=villager_name)
         show_card(bearer)

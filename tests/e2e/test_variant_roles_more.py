@@ -18,17 +18,19 @@ NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
 
 
 def both_languages(phone, name: str, before_shot=None):
-    """Shoot the screen in French, reload it in English and shoot again, then back to French."""
+    """Shoot the screen in French, reload it in English and in Chinese (中文) and shoot each at
+    390x844 and 320x640, then back to French."""
     phone.shot(name + "-fr")
     url = phone.page.url.split("?")[0]
-    for lang in ("en", "fr"):
+    for lang in ("en", "zh", "fr"):
         phone.goto(url.replace(phone.base, "") + f"?lang={lang}")
         phone.page.wait_for_selector("#game:not([hidden])")
         phone.page.wait_for_function("() => document.querySelectorAll('#players > li').length > 0")
-        if lang == "en":
+        if lang != "fr":
             if before_shot:
                 before_shot()
-            phone.shot(name + "-en")
+            phone.shot(f"{name}-{lang}")
+            phone.small_shot(f"{name}-{lang}-320x640")
 
 
 def second_tab(phone):

@@ -103,6 +103,11 @@ def audit(page, where: str) -> list[str]:
     return [f"{where}: {line}" for line in page.evaluate(AXE_RUN)]
 
 
+# The night/day fade is a veil on body::after (app.css) that lifts off the page.
+FADE_OVER = """() => !document.getAnimations().some((a) => a.effect && a.effect.target === document.body
+                                                   && a.effect.pseudoElement === "::after")"""
+
+
 class Phone:
     def __init__(self, browser, base_url: str, name: str, shots: Path, errors: list):
         self.browser, self.base, self.name, self.shots = browser, base_url, name, shots
@@ -193,7 +198,7 @@ class Phone:
             return
         self.shots.mkdir(parents=True, exist_ok=True)  # another run may have cleared the folder
         try:  # let the night/day fade end, so the picture shows the screen as it stays
-            self.page.wait_for_function("() => document.body.getAnimations().length === 0", timeout=2500)
+            self.page.wait_for_function(FADE_OVER, timeout=2500)
         except Exception:
             pass
         self.page.screenshot(path=str(path), full_page=full_page)
