@@ -17,9 +17,13 @@ worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
-# GUNICORN_REUSE_PORT=1: each worker listens on its own SO_REUSEPORT socket and the
-# kernel spreads new connections evenly between them (see bench/README.md).
-reuse_port = os.environ.get("GUNICORN_REUSE_PORT", "0") == "1"
+# Each worker listens on its own SO_REUSEPORT socket and the kernel spreads new
+# connections evenly between them. With one shared socket, whichever worker woke first
+# took the phones' long-lived connections: one worker could hold two thirds of them and
+# run out of its core while the other idled (bench/README.md). GUNICORN_REUSE_PORT=0:
+# one shared socket. With it on, a second server started on the same port by the same
+# user shares the port instead of failing with "address already in use".
+reuse_port = os.environ.get("GUNICORN_REUSE_PORT", "1") == "1"
 # No access log unless asked for (GUNICORN_ACCESS_LOG=- for stdout, or a file path):
 # every player polls every 1.5 s, so 100 tables would write ~1,200 lines a second
 # (~10 GB a day), and the log's lock was where a fifth of the busy threads waited.

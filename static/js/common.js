@@ -43,9 +43,10 @@ const WW = (() => {
     return me;
   }
 
-  /** Call the API; resolves to {ok, status, data}. Network failures reject. */
-  async function api(method, path, body, retried) {
-    const headers = { "Accept": "application/json" };
+  /** Call the API; resolves to {ok, status, data}. Network failures reject.
+   * ``extraHeaders``: more request headers (the table page's Prefer, API.md). */
+  async function api(method, path, body, extraHeaders, retried) {
+    const headers = { "Accept": "application/json", ...(extraHeaders || {}) };
     const options = { method, headers, credentials: "same-origin", cache: "no-store" };
     if (method !== "GET") {
       if (!csrfToken) await fetchMe();
@@ -59,7 +60,7 @@ const WW = (() => {
     const code = data && data.error && data.error.code;
     if (code === "csrf_failed" && !retried) {  // the session changed (login elsewhere, expiry)
       await fetchMe();
-      return api(method, path, body, true);
+      return api(method, path, body, extraHeaders, true);
     }
     return { ok: response.ok, status: response.status, data };
   }

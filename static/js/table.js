@@ -58,11 +58,7 @@
       if (response.status === 304) {
         // nothing new for me
       } else if (response.ok) {
-        etag = response.headers.get("ETag");
-        view = await response.json();
-        const step = view.step;
-        localDeadline = step ? Date.now() + step.seconds_left * 1000 : null;
-        render();
+        adopt(await response.json(), response.headers.get("ETag"));
       } else if (response.status === 403) {
         showOnly("join");
       } else if (response.status === 401) {
@@ -84,21 +80,49 @@
   window.addEventListener("online", poll);
   window.addEventListener("pageshow", (e) => { if (e.persisted) poll(); });
 
-  /** Send a write, then poll at once so the page shows its effect. */
-  async function send(method, path, body, errorNode) {
+  /** Show a view and its ETag: a poll's answer, or the one act and chat send back. */
+  function adopt(newView, newEtag) {
+    etag = newEtag;
+    root.dataset.etag = newEtag || "";  // the view shown (the browser tests wait for it)
+    view = newView;
+    const step = view.step;
+    localDeadline = step ? Date.now() + step.seconds_left * 1000 : null;
+    render();
+  }
+
+  // Writes whose answer carries my view and its ETag when asked (Prefer, API.md).
+  const ANSWERS_WITH_VIEW = /^\/api\/tables\/[^/]+\/(act|chat)$/;
+
+  /** Send a write, then show its effect: act and chat answer with my view (the next
+   * poll comes at its usual time, with the new ETag); other writes poll at once.
+   * ``beforeShowing``: what the caller changes on the page before that view is drawn. */
+  async function send(method, path, body, errorNode, beforeShowing) {
     if (busy) return null;
     busy = true;
     WW.hideError(errorNode);
+    let shown = false;
     try {
-      const result = await api(method, path, body);
+      const withView = ANSWERS_WITH_VIEW.test(path);
+      const result = await api(method, path, body, withView ? { "Prefer": "return=representation" } : null);
       if (!result.ok) WW.showError(errorNode, result.data);
+      else if (result.data && result.data.view && result.data.etag && !polling) {
+        // A poll under way would answer a view of before or after this write: let it decide.
+        if (beforeShowing) beforeShowing();
+        adopt(result.data.view, result.data.etag);
+        shown = true;
+      }
       return result;
     } catch (e) {
       WW.showError(errorNode, t("err.network"));
       return null;
     } finally {
       busy = false;
-      poll();
+      if (shown) {
+        clearTimeout(pollTimer);
+        pollTimer = setTimeout(poll, POLL_MS);
+      } else {
+        poll();
+      }
     }
   }
 
@@ -835,8 +859,9 @@
 
   async function act(body) {
     body.step = view.prompt ? view.prompt.step : undefined;
-    const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"));
-    if (result && result.ok) selection = null;
+    const done = () => { selection = null; };  // before the act's view is drawn: no tile left chosen
+    const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"), done);
+    if (result && result.ok) done();
   }
 
   function voteCounts() {

@@ -67,7 +67,19 @@ def test_a_secret_vote_tied_then_a_run_off_on_phones(browser, server, screenshot
         for phone in phones:
             wait_until(lambda p=phone: prompt_is(p, "prompt.vote.cast"), 60, f"{phone.name}'s vote prompt")
         by_seat[1].shot("01-vote-secret-before")
-        for voter in (1, 2, 3, 4, 5):
+        # The act's answer carries the voter's view (Prefer, API.md): the page shows it and
+        # does not poll again right after acting; it polls at its usual time.
+        by_seat[1].choose([2], by_seat[1].t("btn.confirm"))  # waits for the act's view on screen
+        by_seat[1].page.wait_for_timeout(1200)
+        # The browser's own clock (Resource Timing): the polls begun within 1 s of the act's answer.
+        soon = by_seat[1].page.evaluate("""() => {
+            const entries = performance.getEntriesByType("resource");
+            const act = entries.filter((e) => e.name.endsWith("/act")).pop();
+            return entries.filter((e) => e.name.endsWith("/state") && e.startTime >= act.responseEnd
+                                  && e.startTime < act.responseEnd + 1000).length;
+        }""")
+        assert soon == 0, "the page polled again right after acting"
+        for voter in (2, 3, 4, 5):
             phone = by_seat[voter]
             phone.choose([2 if voter % 2 else 1], phone.t("btn.confirm"))
         # Secret: nobody sees another ballot, nor who has not voted.

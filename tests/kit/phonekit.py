@@ -294,14 +294,26 @@ class Phone:
         """Tap a prompt button; wait for the server's answer and the page's next view."""
         button = self.page.locator("#prompt-buttons button").get_by_text(label, exact=exact)
         if expect_act:
-            with self.page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST"):
+            with self.page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST") as act:
                 button.tap()
-            self.settle()
+            self.settle(act.value)
         else:
             button.tap()
 
-    def settle(self):
-        """Wait for a fresh poll answer after a write, so the next snap is not stale."""
+    def settle(self, answer=None):
+        """Wait until the page shows a view from after a write, so the next snap is not
+        stale: the one the write's ``answer`` carried (act, chat), else a fresh poll's."""
+        try:
+            etag = answer.json().get("etag") if answer is not None and answer.ok else None
+        except Exception:
+            etag = None
+        if etag:
+            try:
+                self.page.wait_for_function("e => document.getElementById('table').dataset.etag === e",
+                                            arg=etag, timeout=4000)
+                return
+            except Exception:
+                pass  # a poll under way when the answer came shows its own view
         try:
             with self.page.expect_response(lambda r: "/state" in r.url, timeout=4000):
                 pass

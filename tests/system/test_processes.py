@@ -375,6 +375,60 @@ def iso_seconds(text: str) -> float:
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
+# ---------------------------------------------------------------- listening sockets
+
+def listening_sockets(port: int) -> int:
+    """The TCP sockets in LISTEN state on 127.0.0.1:``port`` (/proc/net/tcp)."""
+    count = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        if state == "0A" and int(local.partition(":")[2], 16) == port:
+            count += 1
+    return count
+
+
+@pytest.mark.skipif(not hasattr(socket, "SO_REUSEPORT") or not Path("/proc/net/tcp").exists(),
+                    reason="SO_REUSEPORT and /proc/net/tcp are Linux's")
+def test_each_worker_listens_on_its_own_socket_and_the_kernel_spreads_connections(server_factory):
+    """gunicorn.conf.py's reuse_port: one socket per worker. With one shared socket the
+    worker that woke first took most of the phones' long-lived connections and ran out
+    of its core while the other idled (bench/README.md, third session)."""
+    server = server_factory(workers=2, time_scale=1.0)
+    server.start()
+    assert listening_sockets(server.port) == 2
+    # 40 keep-alive connections, opened one after the other: both workers get some.
+    sessions = [requests.Session() for _ in range(40)]
+    try:
+        for session in sessions:
+            assert session.get(server.url + "/api/me", timeout=20).status_code == 200
+        workers = [int(pid) for pid in subprocess.run(
+            ["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split()]
+        assert len(workers) == 2
+        held = [established_on(server.port, pid) for pid in workers]
+        assert sum(held) == 40 and min(held) >= 5, held
+    finally:
+        for session in sessions:
+            session.close()
+
+
+def established_on(port: int, pid: int) -> int:
+    """Established connections to ``port`` whose server end is held by process ``pid``."""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[3] == "01" and int(fields[1].partition(":")[2], 16) == port:
+            inodes.add(fields[9])
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:[") and target[8:-1] in inodes:
+            count += 1
+    return count
+
+
 # ---------------------------------------------------------------- racing workers
 
 def test_four_workers_advance_each_deadline_once_and_count_every_vote(server_factory):
