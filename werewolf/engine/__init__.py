@@ -67,7 +67,7 @@ def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale
     )
     if len(dealt) > n:
         game.extra["middle"] = dealt[n:]   # face down, positions 1 and 2 (A3.1)
-    for hook in registry.hooks("deal"):
+    for hook in game.hooks("deal"):
         hook(game)
     game.emit("game_start", "all", now, composition=composition(cards), players=len(names))
     flow.begin_night(game, now)

@@ -15,7 +15,11 @@ _STEPS = registry.STEPS
 
 def _open_parts(game: Game) -> list:
     """The steps acting now whose prompts are still open (a step gathers others in a fixed night)."""
-    return [step for step in flow.step_parts(game) if not flow.is_closed(game, step.id)]
+    step = _STEPS[game.step]
+    closed = game.extra.get("closed")
+    if step.gathers is None:   # every step but a fixed night's: the prompt is asked for at every poll
+        return [step] if not closed or step.id not in closed else []
+    return [part for part in flow.step_parts(game) if not flow.is_closed(game, part.id)]
 
 
 def actors(game: Game) -> list[int]:
@@ -26,7 +30,7 @@ def actors(game: Game) -> list[int]:
     seats: set = set()
     for step in _open_parts(game):
         seats.update(living if step.actors is None else step.actors(game, living))
-    for side in registry.sides(game.step):   # e.g. the Little Girl during `werewolves` or `night`
+    for side in game.in_play().sides.get(game.step, ()):   # e.g. the Little Girl during `werewolves` or `night`
         seats.update(side.actors(game, living))
     return sorted(seats)
 
@@ -35,17 +39,17 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     if seat is None or game.status != "running":
         return []
     living = game.living()   # once: the prompt is built for every seat of every view
+    in_play = game.in_play()
     specs: list[dict] = []
     for step in _open_parts(game):
         if seat in (living if step.actors is None else step.actors(game, living)):
             specs += step.prompt(game, seat, living)
-    for side in registry.sides(game.step):
+    for side in in_play.sides.get(game.step, ()):
         if seat in side.actors(game, living):
             specs += side.prompt(game, seat, living)
-    if not specs:
-        return specs
-    for hook in registry.hooks("prompt"):
-        specs = hook(game, seat, specs)
+    if specs:
+        for hook in in_play.hooks.get("prompt", ()):   # options narrowing a prompt (none in the base game)
+            specs = hook(game, seat, specs)
     return specs
 
 
@@ -55,7 +59,7 @@ def _is_seat_number(value) -> bool:
 
 def _refuse_missing(game: Game, seat: int, action: str) -> IllegalAction:
     """Why an action of the current step is not offered to an actor of that step."""
-    for hook in registry.hooks("refusal"):
+    for hook in game.hooks("refusal"):
         refused = hook(game, seat, action)
         if refused is not None:
             return refused
@@ -72,7 +76,8 @@ def apply(game: Game, seat: int, body: dict, now: float) -> None:
     if action in registry.STANDING:
         _apply_standing(game, seat, registry.STANDING[action], body, now)
         return
-    if not any(step in ACTION_STEPS[action] for step in (game.step, *flow.active_steps(game))):
+    steps = ACTION_STEPS[action]
+    if game.step not in steps and not any(step in steps for step in flow.active_steps(game)):
         raise IllegalAction("wrong_step", "this action is not possible in the current step")
     if seat not in actors(game):
         if not game.player(seat).alive:

@@ -12,7 +12,7 @@ _FORBIDDEN = {chr(c) for c in range(32) if chr(c) not in "\t\n"} | {"\x7f"}
 def game_channels(game: Game) -> list[str]:
     """The base channels, and those a module opens in this game (hook `channels`)."""
     out = list(CHANNELS)
-    for hook in registry.hooks("channels"):
+    for hook in game.hooks("channels"):
         out += hook(game)
     return out
 
@@ -29,7 +29,7 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
         return "dead"
     if game.is_night():
         return "werewolves" if me.role in registry.PACK else None
-    for hook in registry.hooks("village_writers"):
+    for hook in game.hooks("village_writers"):
         writers = hook(game)
         if writers is not None and seat not in writers:
             return None   # a defense or a speaking turn: the others read
@@ -42,7 +42,7 @@ def writable_channels(game: Game, seat: int | None) -> list[str]:
     main = writable_channel(game, seat)
     out = [main] if main is not None else []
     if seat is not None and game.status == "running":
-        for hook in registry.hooks("writable_channels"):
+        for hook in game.hooks("writable_channels"):
             hook(game, seat, out)
     return out
 
@@ -69,5 +69,5 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
     message = {"channel": channel, "seat": seat, "name": game.player(seat).name, "text": text, "at": iso(now)}
     game.chat.append(message)
     game.touch(CHANNEL_AUDIENCE[channel])
-    for hook in registry.hooks("chat_posted"):
+    for hook in game.hooks("chat_posted"):
         hook(game, message)

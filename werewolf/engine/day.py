@@ -32,7 +32,7 @@ def round_targets(game: Game, living: list[int]) -> list[int]:
     """Whom a round may name: the tied in a re-vote or a run-off (the candidates at the
     stake), else every living player, as the hooks `vote_choices` narrow it."""
     choices = list(game.tied) if game.tied else living
-    for hook in registry.hooks("vote_choices"):
+    for hook in game.hooks("vote_choices"):
         choices = hook(game, choices)
     return choices
 
@@ -49,7 +49,7 @@ def ballot_prompt(action: str):
 
 def ballot_audience(game: Game, voter: int):
     audience = EVERYONE
-    for hook in registry.hooks("ballot_audience"):
+    for hook in game.hooks("ballot_audience"):
         audience = hook(game, voter) or audience
     return audience
 
@@ -65,7 +65,7 @@ def cast_ballot(game: Game, seat: int, target, now: float) -> None:
 
 def close_round(game: Game, now: float) -> None:
     """The round's time-out or early end: the hooks may hold the sentence back (tally)."""
-    for hook in registry.hooks("round_closes"):
+    for hook in game.hooks("round_closes"):
         if hook(game, now):
             return
     sentence(game, game.step, dict(game.votes), now)
@@ -81,10 +81,10 @@ def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
     """Count a round held in `step_id` and apply it: one leader is eliminated, a tie goes
     to the vote_tie hooks (the tie option, the Captain), nobody voting: nobody."""
     weight = None
-    for hook in registry.hooks("vote_weight"):
+    for hook in game.hooks("vote_weight"):
         weight = hook(game) or weight
     tally, leaders = flow.plurality(game, ballots, weight or (lambda voter: 1))
-    for hook in registry.hooks("vote_counted"):   # the Owl-Man's nominee: the vote names a candidate
+    for hook in game.hooks("vote_counted"):   # the Owl-Man's nominee: the vote names a candidate
         if hook(game, step_id, tally, leaders, now):
             return
     where = {} if step_id == "vote" else {"step": step_id, "round": round_number(game)}   # the base event unchanged
@@ -95,7 +95,7 @@ def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
         flow.eliminate(game, leaders[0], now)
         return
     if len(leaders) > 1:
-        for hook in registry.hooks("vote_tie"):
+        for hook in game.hooks("vote_tie"):
             if hook(game, leaders, step_id, now):
                 return
     flow.begin_night(game, now)

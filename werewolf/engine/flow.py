@@ -25,7 +25,7 @@ def start_step(game: Game, step_id: str, now: float, actor: int | None = None, t
     game.emit("step", EVERYONE, now, step=step_id, step_seq=game.step_seq, actor=actor, **phase)
     if step.on_start is not None:
         step.on_start(game, now)
-    for hook in registry.hooks("step_starts"):
+    for hook in game.hooks("step_starts"):
         hook(game, now)
 
 
@@ -56,7 +56,7 @@ def begin_night(game: Game, now: float) -> None:
     if game.day > 0 and stalemate(game, now):   # a day has just ended (A4 rule 8)
         return
     game.night += 1
-    for hook in registry.hooks("night_begins"):
+    for hook in game.hooks("night_begins"):
         hook(game)
     next_night_step(game, None, now)
 
@@ -66,7 +66,7 @@ def begin_night(game: Game, now: float) -> None:
 # to its whole limit. A role's early end (its `next_night_step` call) only closes that
 # step's prompt ("closed" below, reset at every step); the kernel's time-out moves on.
 def night_plan(game: Game) -> list[str] | None:
-    for hook in registry.hooks("night_plan"):
+    for hook in game.hooks("night_plan"):
         plan = hook(game)
         if plan is not None:
             return plan
@@ -134,17 +134,17 @@ def next_night_step(game: Game, after: str | None, now: float) -> None:
 
 def end_night(game: Game, now: float) -> None:
     deaths: list[int] = []
-    for hook in registry.hooks("night_deaths"):
+    for hook in game.hooks("night_deaths"):
         hook(game, deaths, now)
     summary = {"night": game.night}
-    for hook in registry.hooks("night_summary"):
+    for hook in game.hooks("night_summary"):
         hook(game, summary)
     game.emit("night_summary", AT_END, now, **summary)
     game.then = "day"
     died = kill(game, deaths, "night", now)
     if check_end(game, now):
         return
-    for hook in registry.hooks("night_end"):   # the plague, the Owl-Man's nominee (A2.3 steps 5-6)
+    for hook in game.hooks("night_end"):   # the plague, the Owl-Man's nominee (A2.3 steps 5-6)
         if hook(game, now):
             return
     _quiet_night(game)
@@ -155,7 +155,7 @@ def end_night(game: Game, now: float) -> None:
 
 def night_attack_victim(game: Game, victim: int | None) -> int | None:
     """The wolves' choice after every protection and save (A2.3 step 1, then the Witch)."""
-    for hook in registry.hooks("night_attack"):
+    for hook in game.hooks("night_attack"):
         if victim is None:
             break
         victim = hook(game, victim)
@@ -163,7 +163,7 @@ def night_attack_victim(game: Game, victim: int | None) -> int | None:
 
 
 def begin_day(game: Game, now: float) -> None:
-    for hook in registry.hooks("day_start"):
+    for hook in game.hooks("day_start"):
         if hook(game, now):
             return
     start_debate(game, now)
@@ -171,7 +171,7 @@ def begin_day(game: Game, now: float) -> None:
 
 def start_debate(game: Game, now: float) -> None:
     """The day's talk before the vote: the debate, unless a hook replaces it (speech turns)."""
-    for hook in registry.hooks("debate_opens"):
+    for hook in game.hooks("debate_opens"):
         if hook(game, now):
             return
     start_step(game, "debate", now)
@@ -189,7 +189,7 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
         if game.player(seat).alive:
             game.player(seat).alive = False
             died.append((seat, cause))
-    for hook in registry.hooks("grief"):
+    for hook in game.hooks("grief"):
         hook(game, died)
     public = [{"seat": s, "role": game.player(s).role, "cause": "night" if cause == "night" else c}
               for s, c in died]
@@ -206,7 +206,7 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
 
 
 def queue_follow_ups(game: Game, died: list[int]) -> None:
-    for hook in registry.hooks("queue_follow_ups"):
+    for hook in game.hooks("queue_follow_ups"):
         hook(game, died)
 
 
@@ -220,7 +220,7 @@ def after_deaths(game: Game, died: list[int], now: float, voted_out: int | None 
 
 
 def continue_follow_ups(game: Game, now: float) -> None:
-    for hook in registry.hooks("follow_up"):
+    for hook in game.hooks("follow_up"):
         if hook(game, now):
             return
     if game.then == "day":
@@ -235,7 +235,7 @@ def eliminate(game: Game, seat: int, now: float) -> None:
     knows who was voted out."""
     game.then = "night"
     died = kill(game, [seat], "vote", now)
-    if any(hook(game, died) for hook in registry.hooks("vote_deaths_wait")):
+    if any(hook(game, died) for hook in game.hooks("vote_deaths_wait")):
         # The end check comes after these deaths' follow-ups (a hook runs it there).
         queue_follow_ups(game, died)
         continue_follow_ups(game, now)
@@ -255,15 +255,15 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
     living = game.living()
     sides = {p.seat: registry.side(p.role) for p in game.players}
     mixed: set = set()
-    for hook in registry.hooks("mixed_couple"):
+    for hook in game.hooks("mixed_couple"):
         mixed |= hook(game)
     if not living:                                                            # 2
-        for hook in registry.hooks("nobody_alive"):
+        for hook in game.hooks("nobody_alive"):
             won = hook(game)
             if won is not None:
                 return won
         return {"camp": "none", "seats": []}
-    for hook in registry.hooks("solo_win"):                                   # 1, 3
+    for hook in game.hooks("solo_win"):                                   # 1, 3
         won = hook(game, living, mixed, voted_out)
         if won is not None:
             return won
@@ -359,7 +359,7 @@ def time_out(game: Game, now: float) -> None:
     """What happens when the current step's limit runs out: the step says (in a planned
     night, each part it gathers says, then the plan goes on), unless an option settles
     it (a testament)."""
-    for hook in registry.hooks("step_time_out"):
+    for hook in game.hooks("step_time_out"):
         if hook(game, now):
             return
     step = registry.STEPS[game.step]

@@ -22,7 +22,7 @@ CHANNEL_AUDIENCE = {"village": EVERYONE, "werewolves": WOLVES, "dead": DEAD}
 def _dead_channel_readers(game) -> list[int]:
     """The dead, and the living a module lets read them (the Medium)."""
     seats = [p.seat for p in game.players if not p.alive]
-    for hook in registry.hooks("channel_readers"):
+    for hook in game.hooks("channel_readers"):
         hook(game, "dead", seats)
     return seats
 
@@ -119,6 +119,24 @@ class Game:
         self._living_memo = memo
         for player in self.players:
             object.__setattr__(player, "_living_memo", memo)
+        # The hooks and side actions in play (registry.in_play), found at the first
+        # call and kept with the settings and cards they were found for: not a field,
+        # so never in to_dict/to_json; a game that is given other settings or cards
+        # finds them again (both are fixed once dealt, as the hooks assume).
+        self._in_play = (None, None, None)
+
+    # --- the rules in play ---------------------------------------------------
+    def in_play(self) -> "registry.InPlay":
+        """The hooks and side actions that may act in this game (registry.in_play)."""
+        settings, cards, found = self._in_play
+        if settings is not self.settings or cards is not self.cards:
+            found = registry.in_play(self.cards, self.settings)
+            self._in_play = (self.settings, self.cards, found)
+        return found
+
+    def hooks(self, point: str) -> tuple:
+        """The functions at this hook point that may act in this game, in (priority, id) order."""
+        return self.in_play().hooks.get(point, ())
 
     # --- reading -------------------------------------------------------------
     @property

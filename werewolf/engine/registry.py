@@ -220,6 +220,7 @@ ACTIONS: dict[str, Action] = {}
 ACTION_STEP: dict[str, str] = {}   # action -> its step (a side action: the first of its steps)
 ACTION_STEPS: dict[str, tuple] = {}  # action -> every step where it may be offered
 SIDES: dict[str, tuple] = {}      # step id -> the Side values offered during it
+_side_owners: dict[str, tuple] = {}  # step id -> ((owner module id, Side), ...) in SIDES' order
 OPTIONS: dict[str, Option] = {}
 PRESETS: dict[str, Preset] = {}
 STANDING: dict[str, StandingAction] = {}
@@ -227,6 +228,7 @@ STEP_OPTION: dict[str, str] = {}  # step id -> the option it exists for
 PACK: set = set()                 # role ids that are werewolves
 _hooks: dict[str, tuple] = {}    # point -> ((priority, owner, fn), ...)
 _hook_fns: dict[str, tuple] = {}  # point -> (fn, ...) in that order
+_in_play: dict = {}               # (cards, options set) -> InPlay: see in_play()
 _night: list = []                 # night steps in order
 _night_index: dict[str, int] = {}
 
@@ -256,6 +258,7 @@ def _add_hooks(owner: str, hooks: dict) -> None:
         entries.sort(key=lambda entry: entry[:2])
         _hooks[point] = tuple(entries)
         _hook_fns[point] = tuple(entry[2] for entry in entries)
+    _in_play.clear()
 
 
 def register(module: Module) -> Module:
@@ -278,6 +281,8 @@ def register(module: Module) -> Module:
             ACTION_STEPS[action.id] = tuple(side.steps)
         for step_id in side.steps:
             SIDES[step_id] = (*SIDES.get(step_id, ()), side)
+            _side_owners[step_id] = (*_side_owners.get(step_id, ()), (module.id, side))
+    _in_play.clear()
     _add_hooks(module.id, module.hooks)
     return module
 
@@ -326,13 +331,52 @@ def usable_presets() -> list:
 
 # --- lookups used by the kernel --------------------------------------------------
 def hooks(point: str) -> tuple:
-    """The functions at this point, in (priority, id) order."""
+    """Every function at this point, in (priority, id) order. A game asks
+    ``game.hooks(point)``: only those that may act in it (see in_play)."""
     return _hook_fns.get(point, ())
 
 
 def sides(step_id: str | None) -> tuple:
-    """The side actions offered during this step (see Side)."""
+    """Every side action offered during this step (see Side); a game asks ``game.sides()``."""
     return SIDES.get(step_id, ())
+
+
+@dataclass(frozen=True)
+class InPlay:
+    hooks: dict                   # point -> (fn, ...) in (priority, id) order
+    sides: dict                   # step id -> (Side, ...)
+
+
+def in_play(cards: list, settings: dict) -> InPlay:
+    """The hooks and side actions that may act in a game with these cards and settings:
+    a role's added with the registry (not ``base``) only if its card was dealt (in
+    ``cards``: the seats' and the middle's), an option's only if its value differs from
+    its default (as its steps), the others always (the base cards keep their state in
+    Game's fields and write it in every game, e.g. the Witch's `saved` in the night
+    summary; the Captain, the lovers). Each hook left out does nothing in such a game (it
+    checks its card's state or its option first), so the game plays the same, in the
+    same order, without calling it: the base game pays for no variant.
+
+    Shared by every game with the same cards and options (definitions, like the
+    registry); a game keeps its own in memory only (Game.hooks), never in its state."""
+    options = settings.get("options") or {}
+    key = (frozenset(cards), tuple(sorted(options.items())))
+    found = _in_play.get(key)
+    if found is None:
+        if len(_in_play) >= 512:   # a bound on the memo, whatever the tables' combinations
+            _in_play.clear()
+        dealt = key[0]
+
+        def acts(owner: str) -> bool:
+            if owner in ROLES and not ROLES[owner].base:
+                return owner in dealt
+            option = OPTIONS.get(owner)
+            return option is None or options.get(owner, option.default) != option.default
+
+        found = _in_play[key] = InPlay(
+            hooks={point: tuple(fn for _, owner, fn in entries if acts(owner)) for point, entries in _hooks.items()},
+            sides={step: tuple(side for owner, side in owned if acts(owner)) for step, owned in _side_owners.items()})
+    return found
 
 
 def night_steps() -> list:

@@ -20,7 +20,7 @@ def known_roles(game: Game, seat: int | None) -> dict[int, str]:
     if seat is None:
         return known
     known[seat] = game.player(seat).role
-    for hook in registry.hooks("known_roles"):
+    for hook in game.hooks("known_roles"):
         hook(game, seat, known)
     return known
 
@@ -117,8 +117,8 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         me = game.player(seat)
         view["me"] = {"seat": seat, "name": me.name, "role": me.role, "alive": me.alive,
                       "captain": seat == game.captain}
-        for hook in registry.hooks("view_me"):
+        for hook in game.hooks("view_me"):
             hook(game, seat, view["me"])
-        for hook in registry.hooks("view"):
+        for hook in game.hooks("view"):
             hook(game, seat, view)
     return view

@@ -13,7 +13,7 @@ def _prompt(game: Game, seat: int, living):
 
 def _look(game: Game, seat: int, target: int, now: float) -> None:
     data = {"night": game.night, "target": target, "role": game.player(target).role}
-    for hook in registry.hooks("seer_look"):   # an option may teach the camp instead
+    for hook in game.hooks("seer_look"):   # an option may teach the camp instead
         hook(game, target, data)
     game.emit("seer_look", seat, now, **data)
     flow.next_night_step(game, ID, now)

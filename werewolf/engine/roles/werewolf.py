@@ -32,7 +32,7 @@ def resolve(game: Game, now: float) -> None:
     _, leaders = flow.plurality(game, game.designations)
     game.victim = leaders[game.draw(len(leaders))] if leaders else None
     game.emit("wolves_victim", WOLVES, now, night=game.night, target=game.victim)
-    for hook in registry.hooks("wolves_choice"):   # a bite (A2.3 step 1)
+    for hook in game.hooks("wolves_choice"):   # a bite (A2.3 step 1)
         hook(game, now)
     flow.next_night_step(game, "werewolves", now)
 
