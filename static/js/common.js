@@ -135,5 +135,9 @@ const WW = (() => {
     return body;
   }
 
-  return { t, tn, list, api, fetchMe, errorText, el, showError, hideError, setBanner, catalog, actBody };
+  /** A role's emoji (or any pictogram) in the colour emoji font: a text font such as DejaVu Sans
+      also draws some (😈 🌑 🃏), in black and white, and would be chosen first. */
+  const emoji = (text) => el("span", { class: "emoji", "aria-hidden": "true" }, text);
+
+  return { t, tn, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody };
 })();

@@ -117,7 +117,7 @@
       return el("li", { class: classes.join(" ") },
         el("span", { class: "who" }, (p.captain ? "🎖️ " : "") + p.name),
         el("span", { class: "seat" }, "#" + p.seat + (p.alive ? "" : " · " + t("dead"))),
-        p.role ? el("span", { class: "role" }, ((RULES.role[p.role] || {}).emoji || "") + " " + (p.was ? t("role_was." + p.was) : roleName(p.role))) : null,
+        p.role ? el("span", { class: "role" }, WW.emoji((RULES.role[p.role] || {}).emoji || ""), " " + (p.was ? t("role_was." + p.was) : roleName(p.role))) : null,
         voting && counts[p.seat] ? el("span", { class: "count" }, tn("votes_n", counts[p.seat])) : null,
         voting && voters[p.seat] ? el("span", { class: "voters" }, WW.list(voters[p.seat])) : null);
     }));

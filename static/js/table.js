@@ -305,7 +305,7 @@
     $("custom-roles").append(
       ...RULES.roles.filter((r) => r.optional).map((role) => el("label", { class: "toggle" },
         el("input", { type: "checkbox", name: "role", value: role.id }),
-        el("span", {}, `${role.emoji} ${role.name}`, hint(role.description)))),
+        el("span", {}, WW.emoji(role.emoji), ` ${role.name}`, hint(role.description)))),
       el("label", { class: "limit choice" }, el("span", {}, t("settings.wolves"), hint(t("settings.wolves_help"))),
         el("select", { name: "wolves" }, wolves.map(([value, label]) =>
           el("option", { value: value === null ? "" : String(value) }, label)))),
@@ -524,7 +524,7 @@
     return el("li", { class: "death" + (d.seat === mySeat() ? " mine" : "") },
       el("span", { class: "avatar", dataset: { hue: hue(name(d.seat)) }, "aria-hidden": "true" }, initials(name(d.seat))),
       el("span", { class: "death-text" }, deathLine(d)),
-      el("span", { class: "death-card", "aria-hidden": "true" }, roleEmoji(d.role)));
+      el("span", { class: "death-card emoji", "aria-hidden": "true" }, roleEmoji(d.role)));
   }
 
   function tallyText(tally) {
@@ -925,7 +925,7 @@
           el("span", { class: "tile-name" }, p.name),
           states.length ? el("span", { class: "sr-only" }, ", " + states.join(", ") + ",") : null,
           el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
-          shownRole ? el("span", { class: "tile-role" }, roleEmoji(shownRole) + " " + cardName(shownRole, p.was)) : null,
+          shownRole ? el("span", { class: "tile-role" }, WW.emoji(roleEmoji(shownRole)), " " + cardName(shownRole, p.was)) : null,
           p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
@@ -979,7 +979,7 @@
       case "cupid_silent": return t("ev.cupid_silent");
       case "thief_cards": return t("ev.thief_cards", { a: roleName(e.cards[0]), b: roleName(e.cards[1]) });
       case "thief_swap": return e.card === null ? t("ev.thief_keep") : t("ev.thief_swap", { n: e.card, role: roleName(e.role) });
-      case "wolves_joined": return t("ev.wolves_joined", { names: e.seats.map(name).join(", ") });
+      case "wolves_joined": return t("ev.wolves_joined", { names: names(e.seats) });
       case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
       case "cursed_bitten": return t("ev.cursed_bitten");
       case "plague_infect": return t("ev.plague_infect", { name: name(e.target) });
@@ -1224,7 +1224,7 @@
     const composition = view.composition || {};
     $("composition").replaceChildren(...RULES.roles.map((r) => r.id).filter((r) => composition[r]).map((r) =>
       el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },
-        `${roleEmoji(r)} ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))),
+        WW.emoji(roleEmoji(r)), ` ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))),
       ...(composition.middle ? [el("li", {}, t("middle", { count: composition.middle }))] : []));
     renderSummary($("game-settings"), settingsLines(view.table.settings, view.players.length, composition));
   }

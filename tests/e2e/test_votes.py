@@ -186,6 +186,17 @@ def test_speaking_turns_and_a_testament_on_phones(browser, server, screenshots):
         english.shot("08-speech-listener-en")
         first.tap_button(first.t("btn.speech.done"))
         wait_until(lambda: prompt_is(by_seat[2], "prompt.speech.done"), 20, "the second speaker")
+
+        # The host ends the game: the Hunter's unused testament is revealed to all (A9.1).
+        host.page.once("dialog", lambda dialog: dialog.accept())
+        host.page.locator("#end-game-btn").tap()
+        for phone in (host, english):
+            end = wait_until(lambda: phone.snap()["end"], 20, "the end")
+            told = phone.t("tl.testament_hunter", hunter=hunter.name, name=by_seat[target].name)
+            assert told.replace("\u00a0", " ") in " ".join(end["timeline"]).replace("\u00a0", " "), end["timeline"]
+            lang = "en" if phone is english else "fr"
+            phone.shot(f"09-testament-revealed-{lang}", full_page=True)
+            phone.small_shot(f"09b-testament-revealed-{lang}-320x640")
         assert not errors, errors
     finally:
         for phone in phones:
