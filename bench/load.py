@@ -183,8 +183,9 @@ class CpuLimit:
 class Server:
     """A gunicorn master and its workers, started with the project's config file."""
 
-    def __init__(self, name: str, app: str, env: dict, log_path: Path, cpus: float = 0):
-        self.name, self.app, self.port = name, app, free_port()
+    def __init__(self, name: str, app: str, env: dict, log_path: Path, cpus: float = 0,
+                 config: Path = ROOT / "gunicorn.conf.py"):
+        self.name, self.app, self.port, self.config = name, app, free_port(), config
         self.limit = CpuLimit(name, cpus) if cpus else None
         self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port)}
         self.log_path = log_path
@@ -200,7 +201,7 @@ class Server:
 
     def start(self) -> None:
         self.log = open(self.log_path, "w")
-        cmd = [str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), self.app]
+        cmd = [str(BIN / "gunicorn"), "--config", str(self.config), self.app]
         self.proc = subprocess.Popen(
             self.limit.wrap(cmd) if self.limit else cmd,
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
@@ -842,10 +843,12 @@ class Stats:
         self.games_ended = 0
         self.bytes_full = []
         self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
+        self.timeline: list[tuple] = []  # (sent, perf_counter s; latency ms; kind; status): the bursts
 
-    def record(self, kind: str, seconds: float, status: int) -> None:
+    def record(self, kind: str, seconds: float, status: int, sent: float = 0.0) -> None:
         if self.measuring:
             self.lat[kind].append(seconds * 1000)
+            self.timeline.append((sent, seconds * 1000, kind, status))
             self.codes[kind][status] = self.codes[kind].get(status, 0) + 1
 
     def error(self, what: str) -> None:
@@ -878,10 +881,10 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
     except UnsupportedResponse as exc:
         die(f"{method} {path}: {exc}")
     except (HTTPError, OSError) as exc:  # OSError includes TimeoutError
-        stats.record(kind, time.perf_counter() - t0, 0)
+        stats.record(kind, time.perf_counter() - t0, 0, t0)
         stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
         return 0, {"transport_error": f"{type(exc).__name__}: {exc}"}, {}, 0
-    stats.record(kind, time.perf_counter() - t0, status)
+    stats.record(kind, time.perf_counter() - t0, status, t0)
     if cookies:
         account.set_cookies(cookies)
     data = None
@@ -1252,7 +1255,7 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
                                   daemon=True)
         dumper.start()
     cpu_client0 = resource.getrusage(resource.RUSAGE_SELF)
-    cpu_server0, t0, busy0 = server.cpu(), time.monotonic(), machine_busy()[0]
+    cpu_server0, t0, busy0, wall0 = server.cpu(), time.monotonic(), machine_busy()[0], time.time()
     await asyncio.sleep(seconds)
     stats.measuring = False
     elapsed = time.monotonic() - t0
@@ -1262,7 +1265,7 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
                                  - (cpu_client0.ru_utime + cpu_client0.ru_stime)) / elapsed,
         "server_cpu_pct": 100 * (server.cpu() - cpu_server0) / elapsed,
         "machine_pct": 100 * (machine_busy()[0] - busy0) / elapsed,
-        "elapsed": elapsed, "stats": stats, "workers": probe.stop()}
+        "elapsed": elapsed, "stats": stats, "workers": probe.stop(), "wall": (wall0, time.time())}
     for spy in spies:
         spy.wait(timeout=60)
     if dumper is not None:
@@ -1385,6 +1388,64 @@ def print_sweep(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"capacity_tables: {report['capacity']}")
 
 
+def gc_lines(wall) -> list[str]:
+    """The workers' garbage collections during the measured window (``--gc-log``)."""
+    lines = []
+    for path in sorted(OUT.glob("gc-*.txt")):
+        by_gen: dict[int, list[tuple[float, float]]] = {}
+        for line in path.read_text().splitlines():
+            at, gen, ms, cpu_ms, _ = line.split()
+            if wall and wall[0] <= float(at) <= wall[1]:
+                by_gen.setdefault(int(gen), []).append((float(ms), float(cpu_ms)))
+        if not by_gen:
+            continue
+        seconds = wall[1] - wall[0]
+        parts = [f"gen{g}: {len(v) / seconds:.1f}/s, wall p50 {pct([w for w, _ in v], 50):.1f} max "
+                 f"{max(w for w, _ in v):.1f} ms, CPU {sum(c for _, c in v) / seconds / 10:.1f} % of a core"
+                 for g, v in sorted(by_gen.items())]
+        lines.append(f"worker {path.stem[3:]}: " + "; ".join(parts))
+    return lines
+
+
+def burst_lines(stats: "Stats", bucket: float = 0.1) -> list[str]:
+    """Where the slow requests are in time: the requests by the 100 ms in which they were
+    sent, the slowest windows against the others (what was sent in them), and how much
+    a window's latency repeats at the server's and the players' periods."""
+    if not stats.timeline:
+        return []
+    t_first = min(t for t, *_ in stats.timeline)
+    n = int((max(t for t, *_ in stats.timeline) - t_first) / bucket) + 1
+    windows = [[] for _ in range(n)]
+    for sent, ms, kind, status in stats.timeline:
+        windows[int((sent - t_first) / bucket)].append((ms, kind, status))
+    p90 = [pct([ms for ms, *_ in w], 90) if w else 0.0 for w in windows]
+    slow = [i for i in range(n) if p90[i] >= 100]
+
+    def mean_of(idx, what):
+        return statistics.mean(what(windows[i]) for i in idx) if idx else 0.0
+
+    def described(idx):
+        return (f"sent {mean_of(idx, len):.0f}, of them acts {mean_of(idx, lambda w: sum(k == 'act' for _, k, _ in w)):.1f}, "
+                f"chat {mean_of(idx, lambda w: sum(k == 'chat' for _, k, _ in w)):.1f}, full views "
+                f"{mean_of(idx, lambda w: sum(k == 'poll' and st == 200 for _, k, st in w)):.1f}")
+    lines = [f"windows of {bucket * 1000:.0f} ms whose p90 >= 100 ms: {len(slow)} of {n} ({100 * len(slow) / n:.0f} %); "
+             f"in them {described(slow)}; in the others {described([i for i in range(n) if p90[i] < 100])}"]
+    per_s = int(round(1 / bucket))
+    secs = [pct([ms for w in windows[k:k + per_s] for ms, *_ in w], 99) for k in range(0, n - per_s + 1, per_s)]
+    if secs:
+        lines.append(f"p99 of each second: min {min(secs):.0f}, median {statistics.median(secs):.0f}, "
+                     f"max {max(secs):.0f} ms; seconds with p99 >= 100 ms: {sum(x >= 100 for x in secs)} of {len(secs)}")
+    mean = statistics.mean(p90)
+    var = sum((x - mean) ** 2 for x in p90) or 1.0
+    corr = []
+    for lag_s in (0.1, 0.2, 0.5, 1.0, 1.5, 2.0, 3.0):
+        lag = int(round(lag_s / bucket))
+        if lag < n:
+            corr.append(f"{lag_s:g} s {sum((p90[i] - mean) * (p90[i + lag] - mean) for i in range(n - lag)) / var:+.2f}")
+    lines.append("autocorrelation of the windows' p90 at a lag of: " + ", ".join(corr))
+    return lines
+
+
 def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     stats: Stats = report["stats"]
     hello, full, r304 = report["hello"], report["full"], report["304"]
@@ -1425,6 +1486,12 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"per worker: {worker_line(report['workers'])}")
     print(f"load client's event loop lag (a 50 ms timer fired late by): p50 {pct(stats.loop_lag, 50) * 1000:.1f} ms, "
           f"p99 {pct(stats.loop_lag, 99) * 1000:.1f} ms, max {max(stats.loop_lag, default=0) * 1000:.1f} ms")
+    for line in burst_lines(stats):
+        print(f"bursts: {line}")
+    for line in gc_lines(report.get("wall")):
+        print(f"garbage collections: {line}")
+    with open(OUT / "timeline.csv", "w") as out:  # every measured request: sent (s), latency (ms), kind, status
+        out.writelines(f"{sent:.4f},{ms:.2f},{kind},{status}\n" for sent, ms, kind, status in stats.timeline)
     if report.get("dumps"):
         print(f"py-spy dumps ({OUT / 'dumps.txt'}): threads by state, innermost frame <- innermost frame of ours")
         for line in report["dumps"]:
@@ -1468,6 +1535,8 @@ def main() -> None:
                              "a slower machine on a faster one (0: no limit)")
     parser.add_argument("--dumps", type=int, default=0,
                         help="py-spy dumps of each worker spread over the measured load (0)")
+    parser.add_argument("--gc-log", action="store_true",
+                        help="record every garbage collection of the workers (bench/gc_probe.conf.py)")
     parser.add_argument("--sweep", action="store_true",
                         help="find the largest T (p99 < 100 ms, 0 errors) adding --sweep-step tables at a time")
     parser.add_argument("--sweep-start", type=int, default=10, help="first T of the sweep (10)")
@@ -1502,7 +1571,10 @@ def main() -> None:
     subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
                    stdout=subprocess.DEVNULL)
-    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus)
+    for old in OUT.glob("gc-*.txt"):
+        old.unlink()
+    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus,
+                    ROOT / "bench" / "gc_probe.conf.py" if args.gc_log else ROOT / "gunicorn.conf.py")
     server.start()
     report: dict = {}
     try:
