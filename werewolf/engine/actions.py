@@ -16,8 +16,8 @@ _STEPS = registry.STEPS
 def _open_parts(game: Game) -> list:
     """The steps acting now whose prompts are still open (a step gathers others in a fixed night)."""
     step = _STEPS[game.step]
-    closed = game.extra.get("closed")
-    if step.gathers is None:   # every step but a fixed night's: the prompt is asked for at every poll
+    if step.gathers is None:   # every step but a fixed night's
+        closed = game.extra.get("closed")
         return [step] if not closed or step.id not in closed else []
     return [part for part in flow.step_parts(game) if not flow.is_closed(game, part.id)]
 
@@ -27,10 +27,15 @@ def actors(game: Game) -> list[int]:
     if game.status != "running":
         return []
     living = game.living()
+    parts = _open_parts(game)
+    sides = game.in_play().sides.get(game.step, ())   # e.g. the Little Girl during `werewolves` or `night`
+    if len(parts) == 1 and not sides:   # most steps: their actors, already in seat order
+        step = parts[0]
+        return living if step.actors is None else sorted(set(step.actors(game, living)))
     seats: set = set()
-    for step in _open_parts(game):
+    for step in parts:
         seats.update(living if step.actors is None else step.actors(game, living))
-    for side in game.in_play().sides.get(game.step, ()):   # e.g. the Little Girl during `werewolves` or `night`
+    for side in sides:
         seats.update(side.actors(game, living))
     return sorted(seats)
 
