@@ -125,16 +125,12 @@ class Game:
         # The hooks and side actions in play (registry.in_play): the game's cards and
         # settings are fixed once dealt, so they are found once, when the game is built
         # (new_game, from_dict). Not a field: never in to_dict/to_json.
-        self._in_play = registry.in_play(self.cards, self.settings)
+        self.in_play: registry.InPlay = registry.in_play(self.cards, self.settings)
 
     # --- the rules in play ---------------------------------------------------
     def hooks(self, point: str) -> tuple:
         """The functions at this hook point that may act in this game, in (priority, id) order."""
-        return self._in_play.hooks.get(point, ())
-
-    def in_play(self) -> "registry.InPlay":
-        """The hooks and side actions that may act in this game (registry.in_play)."""
-        return self._in_play
+        return self.in_play.hooks.get(point, ())
 
     # --- reading -------------------------------------------------------------
     @property
