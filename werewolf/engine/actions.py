@@ -45,10 +45,15 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
         return []
     living = game.living()   # once: the prompt is built for every seat of every view
     in_play = game.in_play
+    step = _STEPS[game.step]
     specs: list[dict] = []
-    for step in _open_parts(game):
+    if step.gathers is None and "closed" not in game.extra:   # most steps: asked for every seat at every poll
         if seat in (living if step.actors is None else step.actors(game, living)):
-            specs += step.prompt(game, seat, living)
+            specs = step.prompt(game, seat, living)
+    else:
+        for step in _open_parts(game):
+            if seat in (living if step.actors is None else step.actors(game, living)):
+                specs += step.prompt(game, seat, living)
     for side in in_play.sides.get(game.step, ()):
         if seat in side.actors(game, living):
             specs += side.prompt(game, seat, living)

@@ -62,11 +62,11 @@ class Player:
     alive: bool = True
 
     def __setattr__(self, name, value):
-        # Whoever writes `alive` (a death, wherever its rule lives) or `role` (a bite)
-        # empties the game's memo of the living, so Game.living() and living_wolves()
-        # can never answer from before it.
+        # Whoever writes `alive` (a death, wherever its rule lives) or `role` (a bite,
+        # the Thief's swap) empties the game's memo of seats, so Game.living(),
+        # living_wolves() and seats_with() can never answer from before it.
         if name == "alive" or name == "role":
-            memo = getattr(self, "_living_memo", None)
+            memo = getattr(self, "_seats_memo", None)
             if memo:
                 memo.clear()
         object.__setattr__(self, name, value)
@@ -117,11 +117,12 @@ class Game:
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        # The living seats, computed once per death: every prompt and actor check asks.
+        # The living seats, the living wolves and each card's seats, computed once per
+        # death or card change: every prompt and actor check asks.
         memo: dict = {}
-        self._living_memo = memo
+        self._seats_memo = memo
         for player in self.players:
-            object.__setattr__(player, "_living_memo", memo)
+            object.__setattr__(player, "_seats_memo", memo)
         # The hooks and side actions in play (registry.in_play): the game's cards and
         # settings are fixed once dealt, so they are found once, when the game is built
         # (new_game, from_dict). Not a field: never in to_dict/to_json.
@@ -141,19 +142,22 @@ class Game:
         return self.players[seat - 1]
 
     def living(self) -> list[int]:
-        seats = self._living_memo.get("living")
+        seats = self._seats_memo.get("living")
         if seats is None:
-            seats = self._living_memo["living"] = tuple(p.seat for p in self.players if p.alive)
+            seats = self._seats_memo["living"] = tuple(p.seat for p in self.players if p.alive)
         return list(seats)
 
     def seats_with(self, role: str) -> list[int]:
-        return [p.seat for p in self.players if p.role == role]
+        seats = self._seats_memo.get(("role", role))
+        if seats is None:
+            seats = self._seats_memo[("role", role)] = tuple(p.seat for p in self.players if p.role == role)
+        return list(seats)
 
     def living_wolves(self) -> list[int]:
-        seats = self._living_memo.get("wolves")
+        seats = self._seats_memo.get("wolves")
         if seats is None:
             pack = registry.PACK
-            seats = self._living_memo["wolves"] = tuple(p.seat for p in self.players if p.alive and p.role in pack)
+            seats = self._seats_memo["wolves"] = tuple(p.seat for p in self.players if p.alive and p.role in pack)
         return list(seats)
 
     def holder(self, role: str) -> int | None:
