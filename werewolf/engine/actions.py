@@ -13,13 +13,13 @@ from .registry import ACTION_STEP, ACTION_STEPS, CARD, SEAT, SEATS
 _STEPS = registry.STEPS
 
 
-def _open_parts(game: Game) -> list:
+def _open_parts(game: Game) -> tuple:
     """The steps acting now whose prompts are still open (a step gathers others in a fixed night)."""
     step = _STEPS[game.step]
-    closed = game.extra.get("closed")
-    if step.gathers is None:   # every step but a fixed night's: the prompt is asked for at every poll
-        return [step] if not closed or step.id not in closed else []
-    return [part for part in flow.step_parts(game) if not flow.is_closed(game, part.id)]
+    if step.gathers is None:   # every step but a fixed night's
+        closed = game.extra.get("closed")
+        return (step,) if not closed or step.id not in closed else ()
+    return tuple(part for part in flow.step_parts(game) if not flow.is_closed(game, part.id))
 
 
 def actors(game: Game) -> list[int]:
@@ -27,10 +27,15 @@ def actors(game: Game) -> list[int]:
     if game.status != "running":
         return []
     living = game.living()
+    parts = _open_parts(game)
+    sides = game.in_play.sides.get(game.step, ())   # e.g. the Little Girl during `werewolves` or `night`
+    if len(parts) == 1 and not sides:   # most steps: their actors, already in seat order
+        step = parts[0]
+        return living if step.actors is None else sorted(set(step.actors(game, living)))
     seats: set = set()
-    for step in _open_parts(game):
+    for step in parts:
         seats.update(living if step.actors is None else step.actors(game, living))
-    for side in game.in_play().sides.get(game.step, ()):   # e.g. the Little Girl during `werewolves` or `night`
+    for side in sides:
         seats.update(side.actors(game, living))
     return sorted(seats)
 
@@ -39,11 +44,16 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     if seat is None or game.status != "running":
         return []
     living = game.living()   # once: the prompt is built for every seat of every view
-    in_play = game.in_play()
+    in_play = game.in_play
+    step = _STEPS[game.step]
     specs: list[dict] = []
-    for step in _open_parts(game):
+    if step.gathers is None and "closed" not in game.extra:   # most steps: asked for every seat at every poll
         if seat in (living if step.actors is None else step.actors(game, living)):
-            specs += step.prompt(game, seat, living)
+            specs = step.prompt(game, seat, living)
+    else:
+        for step in _open_parts(game):
+            if seat in (living if step.actors is None else step.actors(game, living)):
+                specs += step.prompt(game, seat, living)
     for side in in_play.sides.get(game.step, ()):
         if seat in side.actors(game, living):
             specs += side.prompt(game, seat, living)

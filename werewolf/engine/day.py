@@ -32,7 +32,7 @@ def round_targets(game: Game, living: list[int]) -> list[int]:
     """Whom a round may name: the tied in a re-vote or a run-off (the candidates at the
     stake), else every living player, as the hooks `vote_choices` narrow it."""
     choices = list(game.tied) if game.tied else living
-    for hook in game.hooks("vote_choices"):
+    for hook in game.in_play.hooks.get("vote_choices", ()):   # asked for every voter at every poll
         choices = hook(game, choices)
     return choices
 

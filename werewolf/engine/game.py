@@ -5,6 +5,7 @@ seat's `version` moves only when something that seat may see is appended, so the
 version itself reveals nothing (no count of hidden events).
 """
 
+import functools
 import json
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
@@ -39,6 +40,7 @@ AUDIENCES = {
 STATE_VERSION = 2
 
 
+@functools.lru_cache(maxsize=64)   # an action's events share its `now`
 def iso(now: float) -> str:
     return datetime.fromtimestamp(now, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -60,10 +62,11 @@ class Player:
     alive: bool = True
 
     def __setattr__(self, name, value):
-        # Whoever writes `alive` (a death, wherever its rule lives) empties the game's
-        # memo of the living, so Game.living() can never answer from before it.
-        if name == "alive":
-            memo = getattr(self, "_living_memo", None)
+        # Whoever writes `alive` (a death, wherever its rule lives) or `role` (a bite,
+        # the Thief's swap) empties the game's memo of seats, so Game.living(),
+        # living_wolves() and seats_with() can never answer from before it.
+        if name == "alive" or name == "role":
+            memo = getattr(self, "_seats_memo", None)
             if memo:
                 memo.clear()
         object.__setattr__(self, name, value)
@@ -114,29 +117,21 @@ class Game:
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        # The living seats, computed once per death: every prompt and actor check asks.
+        # The living seats, the living wolves and each card's seats, computed once per
+        # death or card change: every prompt and actor check asks.
         memo: dict = {}
-        self._living_memo = memo
+        self._seats_memo = memo
         for player in self.players:
-            object.__setattr__(player, "_living_memo", memo)
-        # The hooks and side actions in play (registry.in_play), found at the first
-        # call and kept with the settings and cards they were found for: not a field,
-        # so never in to_dict/to_json; a game that is given other settings or cards
-        # finds them again (both are fixed once dealt, as the hooks assume).
-        self._in_play = (None, None, None)
+            object.__setattr__(player, "_seats_memo", memo)
+        # The hooks and side actions in play (registry.in_play): the game's cards and
+        # settings are fixed once dealt, so they are found once, when the game is built
+        # (new_game, from_dict). Not a field: never in to_dict/to_json.
+        self.in_play: registry.InPlay = registry.in_play(self.cards, self.settings)
 
     # --- the rules in play ---------------------------------------------------
-    def in_play(self) -> "registry.InPlay":
-        """The hooks and side actions that may act in this game (registry.in_play)."""
-        settings, cards, found = self._in_play
-        if settings is not self.settings or cards is not self.cards:
-            found = registry.in_play(self.cards, self.settings)
-            self._in_play = (self.settings, self.cards, found)
-        return found
-
     def hooks(self, point: str) -> tuple:
         """The functions at this hook point that may act in this game, in (priority, id) order."""
-        return self.in_play().hooks.get(point, ())
+        return self.in_play.hooks.get(point, ())
 
     # --- reading -------------------------------------------------------------
     @property
@@ -147,17 +142,23 @@ class Game:
         return self.players[seat - 1]
 
     def living(self) -> list[int]:
-        seats = self._living_memo.get("living")
+        seats = self._seats_memo.get("living")
         if seats is None:
-            seats = self._living_memo["living"] = tuple(p.seat for p in self.players if p.alive)
+            seats = self._seats_memo["living"] = tuple(p.seat for p in self.players if p.alive)
         return list(seats)
 
     def seats_with(self, role: str) -> list[int]:
-        return [p.seat for p in self.players if p.role == role]
+        seats = self._seats_memo.get(("role", role))
+        if seats is None:
+            seats = self._seats_memo[("role", role)] = tuple(p.seat for p in self.players if p.role == role)
+        return list(seats)
 
     def living_wolves(self) -> list[int]:
-        pack = registry.PACK
-        return [p.seat for p in self.players if p.alive and p.role in pack]
+        seats = self._seats_memo.get("wolves")
+        if seats is None:
+            pack = registry.PACK
+            seats = self._seats_memo["wolves"] = tuple(p.seat for p in self.players if p.alive and p.role in pack)
+        return list(seats)
 
     def holder(self, role: str) -> int | None:
         """The seat holding a unique special role, or None if it is not in play."""
