@@ -255,20 +255,22 @@ class Server:
 
 # ------------------------------------------------------------------ what each worker does
 
-def run_queue_wait(pid: int) -> float:
-    """Seconds the process's threads spent runnable but waiting for a CPU (schedstat)."""
-    total = 0
+def schedstat(pid: int) -> tuple[float, int]:
+    """The process's threads, summed: seconds runnable but waiting for a CPU, and how many
+    times one was put on a CPU (each wake-up: a thread handed the GIL, a socket ready...)."""
+    wait = runs = 0
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return 0.0
+        return 0.0, 0
     for tid in tasks:
         try:
             with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                total += int(f.read().split()[1])
+                fields = f.read().split()
+            wait, runs = wait + int(fields[1]), runs + int(fields[2])
         except (OSError, IndexError, ValueError):
             pass
-    return total / 1e9
+    return wait / 1e9, runs
 
 
 def established_inodes(port: int) -> set[str]:
@@ -324,7 +326,7 @@ class WorkerProbe:
         self.steal0 = machine_steal()
         self.workers = self.server.workers()
         self.cpu0 = {p: cpu_seconds(p) for p in self.workers}
-        self.wait0 = {p: run_queue_wait(p) for p in self.workers}
+        self.sched0 = {p: schedstat(p) for p in self.workers}
         self.conns: dict[int, list[int]] = {p: [] for p in self.workers}
         self._stop.clear()
         self._thread = threading.Thread(target=self._sample, daemon=True)
@@ -346,15 +348,18 @@ class WorkerProbe:
         out = {"elapsed": elapsed, "steal_pct": 100 * (machine_steal() - self.steal0) / elapsed, "workers": []}
         for p in self.workers:
             c = self.conns[p] or [0]
+            wait, runs = schedstat(p)
             out["workers"].append({
                 "pid": p, "cpu_pct": 100 * (cpu_seconds(p) - self.cpu0[p]) / elapsed,
-                "runq_pct": 100 * (run_queue_wait(p) - self.wait0[p]) / elapsed,
+                "runq_pct": 100 * (wait - self.sched0[p][0]) / elapsed,
+                "runs_per_s": (runs - self.sched0[p][1]) / elapsed,
                 "conns_mean": statistics.mean(c), "conns_max": max(c)})
         return out
 
 
 def worker_line(probe: dict) -> str:
     parts = [f"pid {w['pid']}: CPU {w['cpu_pct']:.0f}%, runnable-but-waiting {w['runq_pct']:.0f}%, "
+             f"put on a CPU {w['runs_per_s']:.0f}/s, "
              f"connections {w['conns_mean']:.0f} (max {w['conns_max']})" for w in probe["workers"]]
     return "; ".join(parts) + f"; machine steal {probe['steal_pct']:.0f}%"
 
