@@ -61,6 +61,7 @@ OUT = ROOT / "bench" / "out"
 BIN = Path(sys.executable).parent
 PLAYERS = 18
 POLL_EVERY = 1.5
+PREFER_VIEW = {"Prefer": "return=representation"}  # what the table page sends with act and chat
 
 # Step limits: the game's own defaults (45-180 s), multiplied by the small time scale
 # (--time-scale, 0.4: steps of 3-72 s), each table's drawn within +-30 % of them
@@ -255,20 +256,22 @@ class Server:
 
 # ------------------------------------------------------------------ what each worker does
 
-def run_queue_wait(pid: int) -> float:
-    """Seconds the process's threads spent runnable but waiting for a CPU (schedstat)."""
-    total = 0
+def schedstat(pid: int) -> tuple[float, int]:
+    """The process's threads, summed: seconds runnable but waiting for a CPU, and how many
+    times one was put on a CPU (each wake-up: a thread handed the GIL, a socket ready...)."""
+    wait = runs = 0
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return 0.0
+        return 0.0, 0
     for tid in tasks:
         try:
             with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                total += int(f.read().split()[1])
+                fields = f.read().split()
+            wait, runs = wait + int(fields[1]), runs + int(fields[2])
         except (OSError, IndexError, ValueError):
             pass
-    return total / 1e9
+    return wait / 1e9, runs
 
 
 def established_inodes(port: int) -> set[str]:
@@ -324,7 +327,7 @@ class WorkerProbe:
         self.steal0 = machine_steal()
         self.workers = self.server.workers()
         self.cpu0 = {p: cpu_seconds(p) for p in self.workers}
-        self.wait0 = {p: run_queue_wait(p) for p in self.workers}
+        self.sched0 = {p: schedstat(p) for p in self.workers}
         self.conns: dict[int, list[int]] = {p: [] for p in self.workers}
         self._stop.clear()
         self._thread = threading.Thread(target=self._sample, daemon=True)
@@ -346,15 +349,18 @@ class WorkerProbe:
         out = {"elapsed": elapsed, "steal_pct": 100 * (machine_steal() - self.steal0) / elapsed, "workers": []}
         for p in self.workers:
             c = self.conns[p] or [0]
+            wait, runs = schedstat(p)
             out["workers"].append({
                 "pid": p, "cpu_pct": 100 * (cpu_seconds(p) - self.cpu0[p]) / elapsed,
-                "runq_pct": 100 * (run_queue_wait(p) - self.wait0[p]) / elapsed,
+                "runq_pct": 100 * (wait - self.sched0[p][0]) / elapsed,
+                "runs_per_s": (runs - self.sched0[p][1]) / elapsed,
                 "conns_mean": statistics.mean(c), "conns_max": max(c)})
         return out
 
 
 def worker_line(probe: dict) -> str:
     parts = [f"pid {w['pid']}: CPU {w['cpu_pct']:.0f}%, runnable-but-waiting {w['runq_pct']:.0f}%, "
+             f"put on a CPU {w['runs_per_s']:.0f}/s, "
              f"connections {w['conns_mean']:.0f} (max {w['conns_max']})" for w in probe["workers"]]
     return "; ".join(parts) + f"; machine steal {probe['steal_pct']:.0f}%"
 
@@ -986,20 +992,29 @@ class Player:
         if stats.measuring:
             stats.bytes_full.append(size)
         self.etag = rh.get("etag")
+        channel = self.take(view, t_recv) and (view.get("channels") or {}).get("write")
+        if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
+            self.sim.spawn(self.chat(channel))
+
+    def take(self, view: dict, t_recv: float) -> bool:
+        """A new view of mine (a poll's, or the one an act or a message answered with);
+        False if its game has ended."""
         self.view = view
         self.on_step(view, t_recv)
         if view.get("table", {}).get("status") == "ended" or view.get("status") == "ended":
             if self.is_host and not self.restarting:
                 self.restarting = True
                 self.sim.spawn(self.restart())
-            return
+            return False
         prompt = view.get("prompt")
-        if prompt and not self.busy:
+        if prompt and not self.busy and self.prompt_key(prompt) not in self.handled:
             self.busy = True
             self.sim.spawn(self.act(prompt))
-        channel = (view.get("channels") or {}).get("write")
-        if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
-            self.sim.spawn(self.chat(channel))
+        return True
+
+    @staticmethod
+    def prompt_key(prompt: dict) -> tuple:
+        return prompt.get("step"), tuple(a["action"] for a in prompt.get("actions") or [])
 
     def on_step(self, view: dict, t_recv: float) -> None:
         stats, step = self.sim.stats, view.get("step")
@@ -1028,20 +1043,19 @@ class Player:
 
     async def act(self, prompt: dict) -> None:
         try:
-            step_seq = prompt.get("step")
-            actions = prompt.get("actions") or []
-            names = [a["action"] for a in actions]
-            if (step_seq, tuple(names)) in self.handled:
+            step_seq, actions = prompt.get("step"), prompt.get("actions") or []
+            if self.prompt_key(prompt) in self.handled:
                 return
-            self.handled.add((step_seq, tuple(names)))
+            self.handled.add(self.prompt_key(prompt))
             if self.rng.random() < self.sim.args.idle:
                 return  # this player lets the step run out
             await asyncio.sleep(self.rng.uniform(0.3, self.sim.args.max_think))
             for body in self.choose(actions, step_seq):
-                await call(self.sim.stats, self.account, self.client, "POST",
-                           f"/api/tables/{self.table_id}/act", "act", body=body, want_body=False)
+                await self.write(f"/api/tables/{self.table_id}/act", "act", body)
         finally:
             self.busy = False
+        if self.view is not None and not self.busy:  # a prompt the act's answer showed (the next poll: 304)
+            self.take(self.view, time.time())
 
     def choose(self, actions: list[dict], step_seq) -> list[dict]:
         rng, by_name = self.rng, {a["action"]: a for a in actions}
@@ -1070,9 +1084,16 @@ class Player:
     async def chat(self, channel: str) -> None:
         text = self.rng.choice(["Bonjour !", "Je soupçonne quelqu'un…", "Pas moi !",
                                 "On vote ?", "Hmm.", "C'est louche."])
-        await call(self.sim.stats, self.account, self.client, "POST",
-                   f"/api/tables/{self.table_id}/chat", "chat", body={"channel": channel, "text": text},
-                   want_body=False)
+        await self.write(f"/api/tables/{self.table_id}/chat", "chat", {"channel": channel, "text": text})
+
+    async def write(self, path: str, kind: str, body: dict) -> None:
+        """An act or a message as the table page sends it: asking for my view back (Prefer,
+        API.md), whose ETag my next poll sends, so that it answers 304 if nothing else moved."""
+        status, answer, _, _ = await call(self.sim.stats, self.account, self.client, "POST", path, kind,
+                                          body=body, headers=PREFER_VIEW, ok=(200, 201))
+        if status in (200, 201) and isinstance(answer, dict) and answer.get("etag"):
+            self.etag = answer["etag"]
+            self.take(answer["view"], time.time())
 
     async def restart(self) -> None:
         """The host brings the ended table back and starts a new game."""

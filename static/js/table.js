@@ -859,9 +859,15 @@
 
   async function act(body) {
     body.step = view.prompt ? view.prompt.step : undefined;
-    const done = () => { selection = null; };  // before the act's view is drawn: no tile left chosen
-    const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"), done);
-    if (result && result.ok) done();
+    // Cleared before the act's answer is drawn: no tile left chosen, and the render that
+    // follows opens a fresh choice if the prompt stays (a vote one may change).
+    let shown = false;
+    const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"),
+      () => { selection = null; shown = true; });
+    if (result && result.ok && !shown) {  // no view came back: drawn afresh now, the poll follows
+      selection = null;
+      renderGame();
+    }
   }
 
   function voteCounts() {
