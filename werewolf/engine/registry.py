@@ -229,6 +229,7 @@ _hook_fns: dict[str, tuple] = {}  # point -> (fn, ...) in that order
 _in_play: dict = {}               # (cards, options set) -> InPlay: see in_play()
 _night: list = []                 # night steps in order
 _night_index: dict[str, int] = {}
+_step_ids: list = []              # every step in step_ids()'s order (settings ask it for every table)
 
 
 def _add_steps(steps) -> None:
@@ -245,6 +246,7 @@ def _add_steps(steps) -> None:
     _night[:] = sorted((s for s in STEPS.values() if s.night_order is not None), key=lambda s: s.night_order)
     _night_index.clear()
     _night_index.update({s.id: i for i, s in enumerate(_night)})
+    _step_ids[:] = [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != "night", s.rank))]
 
 
 def _add_hooks(owner: str, hooks: dict) -> None:
@@ -383,7 +385,7 @@ def night_steps() -> list:
 
 def step_ids() -> list[str]:
     """Every step, the night's in their order, then the day's."""
-    return [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != "night", s.rank))]
+    return list(_step_ids)
 
 
 def night_steps_after(step_id: str | None) -> list:
