@@ -49,7 +49,7 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     specs: list[dict] = []
     if step.gathers is None and "closed" not in game.extra:   # most steps: asked for every seat at every poll
         if seat in (living if step.actors is None else step.actors(game, living)):
-            specs = step.prompt(game, seat, living)
+            specs += step.prompt(game, seat, living)
     else:
         for step in _open_parts(game):
             if seat in (living if step.actors is None else step.actors(game, living)):

@@ -346,6 +346,9 @@ class InPlay:
     hooks: dict                   # point -> (fn, ...) in (priority, id) order
     sides: dict                   # step id -> (Side, ...)
 
+    def __deepcopy__(self, memo):
+        return self               # definitions, shared (a deep copy of a game keeps them)
+
 
 def in_play(cards: list, settings: dict) -> InPlay:
     """The hooks and side actions that may act in a game with these cards and settings:
