@@ -54,12 +54,17 @@ def _copy(value):
     return value
 
 
-@dataclass
+@dataclass(init=False)
 class Player:
     seat: int
     name: str
     role: str
     alive: bool = True
+
+    def __init__(self, seat: int, name: str, role: str, alive: bool = True):
+        # Straight into the instance's dict: a new player has no memo to empty (every
+        # game builds its players at every load).
+        self.__dict__.update(seat=seat, name=name, role=role, alive=alive)
 
     def __setattr__(self, name, value):
         # Whoever writes `alive` (a death, wherever its rule lives) or `role` (a bite,
@@ -122,7 +127,7 @@ class Game:
         memo: dict = {}
         self._seats_memo = memo
         for player in self.players:
-            object.__setattr__(player, "_seats_memo", memo)
+            player.__dict__["_seats_memo"] = memo
         # The hooks and side actions in play (registry.in_play): the game's cards and
         # settings are fixed once dealt, so they are found once, when the game is built
         # (new_game, from_dict). Not a field: never in to_dict/to_json.
