@@ -146,24 +146,28 @@ class Game:
     def player(self, seat: int) -> Player:
         return self.players[seat - 1]
 
+    # The memo of seats is read with [] (no call): every prompt asks it, for every seat.
     def living(self) -> list[int]:
-        seats = self._seats_memo.get("living")
-        if seats is None:
+        try:
+            return list(self._seats_memo["living"])
+        except KeyError:
             seats = self._seats_memo["living"] = tuple(p.seat for p in self.players if p.alive)
-        return list(seats)
+            return list(seats)
 
     def seats_with(self, role: str) -> list[int]:
-        seats = self._seats_memo.get(("role", role))
-        if seats is None:
+        try:
+            return list(self._seats_memo[("role", role)])
+        except KeyError:
             seats = self._seats_memo[("role", role)] = tuple(p.seat for p in self.players if p.role == role)
-        return list(seats)
+            return list(seats)
 
     def living_wolves(self) -> list[int]:
-        seats = self._seats_memo.get("wolves")
-        if seats is None:
+        try:
+            return list(self._seats_memo["wolves"])
+        except KeyError:
             pack = registry.PACK
             seats = self._seats_memo["wolves"] = tuple(p.seat for p in self.players if p.alive and p.role in pack)
-        return list(seats)
+            return list(seats)
 
     def holder(self, role: str) -> int | None:
         """The seat holding a unique special role, or None if it is not in play."""

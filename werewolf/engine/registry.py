@@ -343,8 +343,8 @@ def sides(step_id: str | None) -> tuple:
 
 @dataclass(frozen=True)
 class InPlay:
-    hooks: dict                   # point -> (fn, ...) in (priority, id) order
-    sides: dict                   # step id -> (Side, ...)
+    hooks: dict                   # point -> (fn, ...) in (priority, id) order; no empty tuple
+    sides: dict                   # step id -> (Side, ...); no empty tuple
 
     def __deepcopy__(self, memo):
         return self               # definitions, shared (a deep copy of a game keeps them)
@@ -376,9 +376,11 @@ def in_play(cards: list, settings: dict) -> InPlay:
             option = OPTIONS.get(owner)
             return option is None or options.get(owner, option.default) != option.default
 
-        found = _in_play[key] = InPlay(
-            hooks={point: tuple(fn for _, owner, fn in entries if acts(owner)) for point, entries in _hooks.items()},
-            sides={step: tuple(side for owner, side in owned if acts(owner)) for step, owned in _side_owners.items()})
+        hooks = {point: tuple(fn for _, owner, fn in entries if acts(owner)) for point, entries in _hooks.items()}
+        sides = {step: tuple(side for owner, side in owned if acts(owner)) for step, owned in _side_owners.items()}
+        # Only the points and steps with something in play: `point in hooks` says whether to look.
+        found = _in_play[key] = InPlay(hooks={point: fns for point, fns in hooks.items() if fns},
+                                       sides={step: owned for step, owned in sides.items() if owned})
     return found
 
 
