@@ -33,8 +33,9 @@ def ballot_prompt(action: str):
         # Whom a round may name: the tied in a re-vote or a run-off (the candidates at
         # the stake), else every living player, as the hooks `vote_choices` narrow it.
         choices = list(game.tied) if game.tied else living
-        for hook in game.hooks("vote_choices"):
-            choices = hook(game, choices)
+        if "vote_choices" in game.in_play.hooks:   # asked for every voter at every poll
+            for hook in game.in_play.hooks["vote_choices"]:
+                choices = hook(game, choices)
         votes = game.votes
         spec = {"action": action, "choices": choices, "nullable": True, "voted": seat in votes}
         if seat in votes:

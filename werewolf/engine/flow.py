@@ -268,7 +268,8 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
             return won
     if mixed and set(living) == mixed:                                        # 4
         return {"camp": "lovers", "seats": sorted(mixed)}
-    cards = [game.player(seat).role for seat in living]
+    players = game.players
+    cards = [players[seat - 1].role for seat in living]
     if any(registry.camp(card) == registry.SOLITARY and s not in mixed for s, card in zip(living, cards)):
         return None                                                           # 5: a blocking solitary
     if not any(registry.is_pack(card) for card in cards):                     # 6
