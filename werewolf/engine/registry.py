@@ -148,7 +148,9 @@ class Module:
 
 @dataclass(frozen=True)
 class Role(Module):
-    """A card. ``pack``: a werewolf (acts in `werewolves`, reads its channel, is bitten by nobody)."""
+    """A card. ``pack``: a werewolf (acts in `werewolves`, reads its channel, is bitten by nobody).
+    The hooks and side actions of a card that is not ``base`` are called only in games that
+    dealt it (see in_play): elsewhere they must do nothing."""
     camp: str = VILLAGE
     pack: bool = False
     optional: bool = True         # the host may take it out (or put it in)
@@ -168,7 +170,8 @@ class Option:
 
     ``group`` and ``values`` are for the pages (GET /api/catalog): where the host's screen
     lists it, and the allowed values of a choice (``tie``); a bool option needs none, an
-    integer one gives ``bounds``."""
+    integer one gives ``bounds``. Its hooks are called only in games where its value
+    differs from its default (see in_play): at the default they must do nothing."""
     id: str
     default: object
     check: Callable               # (value) -> bool
