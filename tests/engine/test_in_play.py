@@ -8,6 +8,7 @@ import copy
 import json
 import random
 
+from playkit import body_for, option_values
 from rolekit import RoleTable
 
 from werewolf import engine
@@ -25,14 +26,7 @@ def _random_settings(rng: random.Random) -> tuple[int, dict]:
     """A table of 6-18 with any roles on or off (the base cards too) and any option values."""
     while True:
         n = rng.randint(engine.MIN_PLAYERS, engine.MAX_PLAYERS)
-        options = {}
-        for option in registry.OPTIONS.values():
-            if option.values:
-                options[option.id] = rng.choice(option.values)
-            elif option.bounds:
-                options[option.id] = rng.choice([option.default, *option.bounds])
-            else:
-                options[option.id] = rng.random() < 0.4
+        options = {option.id: rng.choice(option_values(option)) for option in registry.OPTIONS.values()}
         settings = {"roles": {role: rng.random() < 0.5 for role in registry.optional_roles()},
                     "captain": rng.random() < 0.7, "options": options}
         try:
@@ -59,15 +53,8 @@ def _play(n: int, settings: dict, seed: int) -> tuple[str, list]:
             engine.advance(game, now)
             continue
         seat, spec = rng.choice(offers)
-        body = {"action": spec["action"]}
-        if "cards" in spec:
-            body["card"] = rng.choice(spec["choices"])
-        elif "count" in spec:
-            body["targets"] = rng.sample(spec["choices"], spec["count"])
-        elif "choices" in spec:
-            body["target"] = rng.choice(list(spec["choices"]) + ([None] if spec.get("nullable") else []))
         now += rng.random()
-        engine.apply(game, seat, body, now)
+        engine.apply(game, seat, body_for(rng, spec), now)
     assert game.status == "ended"
     return game.to_json(), seen
 
