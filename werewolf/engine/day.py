@@ -56,7 +56,7 @@ def cast_ballot(game: Game, seat: int, target, now: float) -> None:
     closes early once every voter of the round has one."""
     game.votes[seat] = target
     game.emit("vote_cast", ballot_audience(game, seat), now, step=game.step, seat=seat, target=target)
-    if all(voter in game.votes for voter in actors(game)):
+    if all(map(game.votes.__contains__, actors(game))):   # every voter of the round has one
         close_round(game, now)
 
 
