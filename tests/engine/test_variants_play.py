@@ -11,22 +11,13 @@ import random
 from enginekit import T0
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playkit import body_for, option_values
 
 from werewolf import engine
 
 registry = engine.registry
 MAX_INPUTS = 6000
 NAMES = [f"P{i}" for i in range(1, engine.MAX_PLAYERS + 1)]
-
-
-def option_values(option) -> list:
-    if option.values:
-        return list(option.values)
-    if isinstance(option.default, bool):
-        return [False, True]
-    if option.bounds:
-        return [option.bounds[0], option.default, option.bounds[1]]
-    return [option.default]
 
 
 @st.composite
@@ -45,17 +36,6 @@ def tables(draw):
         patch = {"roles": {role: False for role in registry.optional_roles()}}   # too many cards: a plain table
         settings_ = engine.merge_settings(engine.default_settings(), patch)
     return NAMES[:n], settings_, draw(st.integers(0, 2**32))
-
-
-def body_for(rng: random.Random, spec: dict) -> dict:
-    body = {"action": spec["action"]}
-    if "cards" in spec:
-        body["card"] = rng.choice(spec["choices"])
-    elif "count" in spec:
-        body["targets"] = rng.sample(spec["choices"], spec["count"])
-    elif "choices" in spec:
-        body["target"] = rng.choice(spec["choices"] + ([None] if spec.get("nullable") else []))
-    return body
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

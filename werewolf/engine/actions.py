@@ -27,15 +27,15 @@ def actors(game: Game) -> list[int]:
     if game.status != "running":
         return []
     living = game.living()
-    parts = _open_parts(game)
-    sides = game.in_play.sides.get(game.step, ())   # e.g. the Little Girl during `werewolves` or `night`
-    if len(parts) == 1 and not sides:   # most steps: their actors, already in seat order
-        step = parts[0]
+    step = _STEPS[game.step]
+    sides = game.in_play.sides   # e.g. the Little Girl during `werewolves` or `night`
+    if step.gathers is None and "closed" not in game.extra and game.step not in sides:
+        # Most steps: one step, its actors (asked for at every move and every poll).
         return living if step.actors is None else sorted(set(step.actors(game, living)))
     seats: set = set()
-    for step in parts:
+    for step in _open_parts(game):
         seats.update(living if step.actors is None else step.actors(game, living))
-    for side in sides:
+    for side in sides.get(game.step, ()):
         seats.update(side.actors(game, living))
     return sorted(seats)
 
@@ -49,16 +49,17 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     specs: list[dict] = []
     if step.gathers is None and "closed" not in game.extra:   # most steps: asked for every seat at every poll
         if seat in (living if step.actors is None else step.actors(game, living)):
-            specs = step.prompt(game, seat, living)
+            specs += step.prompt(game, seat, living)
     else:
         for step in _open_parts(game):
             if seat in (living if step.actors is None else step.actors(game, living)):
                 specs += step.prompt(game, seat, living)
-    for side in in_play.sides.get(game.step, ()):
-        if seat in side.actors(game, living):
-            specs += side.prompt(game, seat, living)
-    if specs:
-        for hook in in_play.hooks.get("prompt", ()):   # options narrowing a prompt (none in the base game)
+    if game.step in in_play.sides:
+        for side in in_play.sides[game.step]:
+            if seat in side.actors(game, living):
+                specs += side.prompt(game, seat, living)
+    if specs and "prompt" in in_play.hooks:   # options narrowing a prompt (none in the base game)
+        for hook in in_play.hooks["prompt"]:
             specs = hook(game, seat, specs)
     return specs
 

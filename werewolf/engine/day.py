@@ -28,21 +28,18 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
 # round when it is built with ballot_prompt and cast_ballot; options come in by hooks:
 # who sees a ballot (ballot_audience), what happens at the close (round_closes: the
 # secret ballot's tally), a tie (vote_tie), a voter's choices (prompt).
-def round_targets(game: Game, living: list[int]) -> list[int]:
-    """Whom a round may name: the tied in a re-vote or a run-off (the candidates at the
-    stake), else every living player, as the hooks `vote_choices` narrow it."""
-    choices = list(game.tied) if game.tied else living
-    for hook in game.in_play.hooks.get("vote_choices", ()):   # asked for every voter at every poll
-        choices = hook(game, choices)
-    return choices
-
-
 def ballot_prompt(action: str):
     def prompt(game: Game, seat: int, living: list[int]) -> list[dict]:
-        spec = {"action": action, "choices": round_targets(game, living), "nullable": True,
-                "voted": seat in game.votes}
-        if seat in game.votes:
-            spec["current"] = game.votes[seat]
+        # Whom a round may name: the tied in a re-vote or a run-off (the candidates at
+        # the stake), else every living player, as the hooks `vote_choices` narrow it.
+        choices = list(game.tied) if game.tied else living
+        if "vote_choices" in game.in_play.hooks:   # asked for every voter at every poll
+            for hook in game.in_play.hooks["vote_choices"]:
+                choices = hook(game, choices)
+        votes = game.votes
+        spec = {"action": action, "choices": choices, "nullable": True, "voted": seat in votes}
+        if seat in votes:
+            spec["current"] = votes[seat]
         return [spec]
     return prompt
 
@@ -59,7 +56,7 @@ def cast_ballot(game: Game, seat: int, target, now: float) -> None:
     closes early once every voter of the round has one."""
     game.votes[seat] = target
     game.emit("vote_cast", ballot_audience(game, seat), now, step=game.step, seat=seat, target=target)
-    if all(voter in game.votes for voter in actors(game)):
+    if all(map(game.votes.__contains__, actors(game))):   # every voter of the round has one
         close_round(game, now)
 
 

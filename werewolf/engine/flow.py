@@ -253,7 +253,6 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
     live). Camps are read from the cards now (a bitten Cursed is a werewolf).
     """
     living = game.living()
-    sides = {p.seat: registry.side(p.role) for p in game.players}
     mixed: set = set()
     for hook in game.hooks("mixed_couple"):
         mixed |= hook(game)
@@ -269,14 +268,16 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
             return won
     if mixed and set(living) == mixed:                                        # 4
         return {"camp": "lovers", "seats": sorted(mixed)}
-    if any(registry.camp(game.player(s).role) == registry.SOLITARY and s not in mixed for s in living):
+    players = game.players
+    cards = [players[seat - 1].role for seat in living]
+    if any(registry.camp(card) == registry.SOLITARY and s not in mixed for s, card in zip(living, cards)):
         return None                                                           # 5: a blocking solitary
-    if not any(registry.is_pack(game.player(seat).role) for seat in living):  # 6
+    if not any(registry.is_pack(card) for card in cards):                     # 6
         return {"camp": "village",
-                "seats": [p.seat for p in game.players if sides[p.seat] == registry.VILLAGE and p.seat not in mixed]}
-    if all(sides[seat] == registry.WOLVES for seat in living):                # 7
+                "seats": [p.seat for p in game.players if registry.side(p.role) == registry.VILLAGE and p.seat not in mixed]}
+    if all(registry.side(card) == registry.WOLVES for card in cards):        # 7
         return {"camp": "werewolves",
-                "seats": [p.seat for p in game.players if sides[p.seat] == registry.WOLVES and p.seat not in mixed]}
+                "seats": [p.seat for p in game.players if registry.side(p.role) == registry.WOLVES and p.seat not in mixed]}
     return None                                                               # 8: see stalemate()
 
 

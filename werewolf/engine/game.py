@@ -54,12 +54,17 @@ def _copy(value):
     return value
 
 
-@dataclass
+@dataclass(init=False)
 class Player:
     seat: int
     name: str
     role: str
     alive: bool = True
+
+    def __init__(self, seat: int, name: str, role: str, alive: bool = True):
+        # Straight into the instance's dict: a new player has no memo to empty (every
+        # game builds its players at every load).
+        self.__dict__.update(seat=seat, name=name, role=role, alive=alive)
 
     def __setattr__(self, name, value):
         # Whoever writes `alive` (a death, wherever its rule lives) or `role` (a bite,
@@ -122,7 +127,7 @@ class Game:
         memo: dict = {}
         self._seats_memo = memo
         for player in self.players:
-            object.__setattr__(player, "_seats_memo", memo)
+            player.__dict__["_seats_memo"] = memo
         # The hooks and side actions in play (registry.in_play): the game's cards and
         # settings are fixed once dealt, so they are found once, when the game is built
         # (new_game, from_dict). Not a field: never in to_dict/to_json.
@@ -141,24 +146,28 @@ class Game:
     def player(self, seat: int) -> Player:
         return self.players[seat - 1]
 
+    # The memo of seats is read with [] (no call): every prompt asks it, for every seat.
     def living(self) -> list[int]:
-        seats = self._seats_memo.get("living")
-        if seats is None:
+        try:
+            return list(self._seats_memo["living"])
+        except KeyError:
             seats = self._seats_memo["living"] = tuple(p.seat for p in self.players if p.alive)
-        return list(seats)
+            return list(seats)
 
     def seats_with(self, role: str) -> list[int]:
-        seats = self._seats_memo.get(("role", role))
-        if seats is None:
+        try:
+            return list(self._seats_memo[("role", role)])
+        except KeyError:
             seats = self._seats_memo[("role", role)] = tuple(p.seat for p in self.players if p.role == role)
-        return list(seats)
+            return list(seats)
 
     def living_wolves(self) -> list[int]:
-        seats = self._seats_memo.get("wolves")
-        if seats is None:
+        try:
+            return list(self._seats_memo["wolves"])
+        except KeyError:
             pack = registry.PACK
             seats = self._seats_memo["wolves"] = tuple(p.seat for p in self.players if p.alive and p.role in pack)
-        return list(seats)
+            return list(seats)
 
     def holder(self, role: str) -> int | None:
         """The seat holding a unique special role, or None if it is not in play."""

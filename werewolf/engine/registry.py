@@ -150,7 +150,9 @@ class Module:
 
 @dataclass(frozen=True)
 class Role(Module):
-    """A card. ``pack``: a werewolf (acts in `werewolves`, reads its channel, is bitten by nobody)."""
+    """A card. ``pack``: a werewolf (acts in `werewolves`, reads its channel, is bitten by nobody).
+    The hooks and side actions of a card that is not ``base`` are called only in games that
+    dealt it (see in_play): elsewhere they must do nothing."""
     camp: str = VILLAGE
     pack: bool = False
     optional: bool = True         # the host may take it out (or put it in)
@@ -170,7 +172,8 @@ class Option:
 
     ``group`` and ``values`` are for the pages (GET /api/catalog): where the host's screen
     lists it, and the allowed values of a choice (``tie``); a bool option needs none, an
-    integer one gives ``bounds``."""
+    integer one gives ``bounds``. Its hooks are called only in games where its value
+    differs from its default (see in_play): at the default they must do nothing."""
     id: str
     default: object
     check: Callable               # (value) -> bool
@@ -231,6 +234,7 @@ _hook_fns: dict[str, tuple] = {}  # point -> (fn, ...) in that order
 _in_play: dict = {}               # (cards, options set) -> InPlay: see in_play()
 _night: list = []                 # night steps in order
 _night_index: dict[str, int] = {}
+_step_ids: list = []              # every step in step_ids()'s order (settings ask it for every table)
 
 
 def _add_steps(steps) -> None:
@@ -247,6 +251,7 @@ def _add_steps(steps) -> None:
     _night[:] = sorted((s for s in STEPS.values() if s.night_order is not None), key=lambda s: s.night_order)
     _night_index.clear()
     _night_index.update({s.id: i for i, s in enumerate(_night)})
+    _step_ids[:] = [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != "night", s.rank))]
 
 
 def _add_hooks(owner: str, hooks: dict) -> None:
@@ -343,8 +348,11 @@ def sides(step_id: str | None) -> tuple:
 
 @dataclass(frozen=True)
 class InPlay:
-    hooks: dict                   # point -> (fn, ...) in (priority, id) order
-    sides: dict                   # step id -> (Side, ...)
+    hooks: dict                   # point -> (fn, ...) in (priority, id) order; no empty tuple
+    sides: dict                   # step id -> (Side, ...); no empty tuple
+
+    def __deepcopy__(self, memo):
+        return self               # definitions, shared (a deep copy of a game keeps them)
 
 
 def in_play(cards: list, settings: dict) -> InPlay:
@@ -373,9 +381,11 @@ def in_play(cards: list, settings: dict) -> InPlay:
             option = OPTIONS.get(owner)
             return option is None or options.get(owner, option.default) != option.default
 
-        found = _in_play[key] = InPlay(
-            hooks={point: tuple(fn for _, owner, fn in entries if acts(owner)) for point, entries in _hooks.items()},
-            sides={step: tuple(side for owner, side in owned if acts(owner)) for step, owned in _side_owners.items()})
+        hooks = {point: tuple(fn for _, owner, fn in entries if acts(owner)) for point, entries in _hooks.items()}
+        sides = {step: tuple(side for owner, side in owned if acts(owner)) for step, owned in _side_owners.items()}
+        # Only the points and steps with something in play: `point in hooks` says whether to look.
+        found = _in_play[key] = InPlay(hooks={point: fns for point, fns in hooks.items() if fns},
+                                       sides={step: owned for step, owned in sides.items() if owned})
     return found
 
 
@@ -385,7 +395,7 @@ def night_steps() -> list:
 
 def step_ids() -> list[str]:
     """Every step, the night's in their order, then the day's."""
-    return [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != "night", s.rank))]
+    return list(_step_ids)
 
 
 def night_steps_after(step_id: str | None) -> list:

@@ -61,6 +61,14 @@ def rhythm_limits(rhythm: str, every_step: bool = True) -> dict:
 def default_settings() -> dict:
     """The base game's settings. A role or step absent from ``roles`` or ``limits`` has
     its default (new roles: off), as in tables stored before they existed."""
+    found = _defaults(len(registry.ROLES), len(registry.STEPS), len(registry.OPTIONS))
+    return {key: dict(value) if isinstance(value, dict) else value for key, value in found.items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _defaults(*registered) -> dict:
+    """default_settings() for the registry as it is (``registered``: its sizes, which
+    only grow); every new game and settings check asks for them, a few times."""
     return {
         "roles": {role.id: role.default for role in registry.ROLES.values() if role.optional and role.base},
         "captain": True,
