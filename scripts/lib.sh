@@ -105,3 +105,27 @@ run_pytest_on_postgres() {
   stop_test_postgres
   return "$status"
 }
+
+# A CPU cgroup of the lowest weight for the tests that run beside the browser tests: what
+# it starts (pytest, its workers, their gunicorns, PostgreSQL) gets only the CPU time the
+# browser tests leave, so a phone never waits for the processor behind them. It holds even
+# for processes that start a session of their own (nice would not: each session is its own
+# autogroup). Root only (cgroup v1 `cpu` or v2 with the cpu controller); prints the folder,
+# or returns 1 when none can be made (then the caller runs everything in turn).
+make_low_cpu_cgroup() {
+  local group
+  if [ "$(id -u)" != 0 ]; then return 1; fi
+  if [ -w /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cpu.shares ]; then        # v1
+    group="/sys/fs/cgroup/cpu/werewolf-tests-$$"
+    mkdir -p "$group" 2>/dev/null && echo 2 > "$group/cpu.shares" 2>/dev/null \
+      || { rmdir "$group" 2>/dev/null; return 1; }
+  elif [ -f /sys/fs/cgroup/cgroup.controllers ] && grep -qw cpu /sys/fs/cgroup/cgroup.controllers; then  # v2
+    group="/sys/fs/cgroup/werewolf-tests-$$"
+    { grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control || echo +cpu > /sys/fs/cgroup/cgroup.subtree_control; } 2>/dev/null \
+      && mkdir -p "$group" 2>/dev/null && echo 1 > "$group/cpu.weight" 2>/dev/null \
+      || { rmdir "$group" 2>/dev/null; return 1; }
+  else
+    return 1
+  fi
+  echo "$group"
+}
