@@ -117,3 +117,16 @@ def test_text_written_in_a_token_uses_a_checked_one(sheet):
                  if re.fullmatch(r"var\(--[\w-]+\)", declarations.get("color", ""))
                  and declarations["color"][4:-1] not in checked}
     assert not unchecked, unchecked
+
+
+# Transparency is kept for what is inactive (a disabled button, a tile one may not choose now)
+# and for the night/day veil; text that informs is never faded below its contrast.
+FADED_ON_PURPOSE = {"button:disabled", ".tile.dim .tile-button", "body.fade::after", "from", "to",
+                    ".tile-button:disabled"}
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_no_text_is_faded_with_opacity(sheet):
+    faded = {selector for selector, declarations in rules(sheet)
+             if declarations.get("opacity", "1") not in ("1", "0") and selector not in FADED_ON_PURPOSE}
+    assert not faded, faded
