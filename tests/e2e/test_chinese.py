@@ -143,7 +143,8 @@ def test_a_short_game_in_chinese_leaves_nothing_untranslated(browser, server, sc
 
     for phone in phones + [screen]:
         phone.page.wait_for_selector("#end:not([hidden])")
-    time.sleep(8)  # the room screen's last moments
+    # The room screen's last moments (7 s each, shown big) pass; then its end screen.
+    screen.page.locator("#moment").wait_for(state="hidden", timeout=40_000)
     for phone in phones:
         check(phone, "the end")
     check(screen, "room screen, the end")
