@@ -116,12 +116,14 @@ const WW = (() => {
 
   let catalogLoad = null;
   /** The rules as data (GET /api/catalog, revalidated by its ETag): roles, steps, the night
-      order, actions and their choice kinds, indexed by id as role/step/action. */
+      order, actions and their choice kinds, indexed by id as role/step/action; the event kinds
+      everyone is told (publicEvent) or told at the end (endEvent), as sets. */
   function catalog() {
     if (!catalogLoad) {
       catalogLoad = fetch("/api/catalog", { credentials: "same-origin" }).then((r) => r.json()).then((c) => {
         const byId = (list) => Object.fromEntries(list.map((item) => [item.id, item]));
-        return Object.assign(c, { role: byId(c.roles), step: byId(c.steps), action: byId(c.actions) });
+        return Object.assign(c, { role: byId(c.roles), step: byId(c.steps), action: byId(c.actions),
+                                  publicEvent: new Set(c.public_events), endEvent: new Set(c.end_events) });
       });
     }
     return catalogLoad;

@@ -499,11 +499,9 @@
   const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
                                 "hunter_shot", "seer_look", "lover", "player_left", "ballots", "owl_nominee",
                                 "little_girl_caught", "freemason"]);
-  const PRIVATE_EVENTS = new Set(["thief_cards", "thief_swap", "wolves_joined", "guard_protect",
-                                  "cursed_bitten", "plague_infect", "contaminated",
-                                  "seer_look", "lover", "cupid_pair", "designation", "wolves_victim",
-                                  "witch_victim", "witch_save", "witch_poison", "little_girl_spy",
-                                  "little_girl_caught", "owl_designate", "freemason"]);
+  // What only some seats are told (the catalog says which kinds everyone is told, as they happen
+  // or at the end): kept off the screen while the card is face down.
+  const isSecretKind = (kind) => !RULES.publicEvent.has(kind) && !RULES.endEvent.has(kind);
   // Elimination rounds: public ballots, the Captain's counting twice.
   const secretsVisible = () => cardShown || document.body.classList.contains("night");
 
@@ -517,7 +515,7 @@
       if (events[i].kind === "step" && ++steps === 2) { from = i + 1; break; }
     }
     const secrets = view.table.status === "running" && secretsVisible();
-    return events.slice(from).filter((e) => MOMENT_KINDS.has(e.kind) && (secrets || !PRIVATE_EVENTS.has(e.kind)));
+    return events.slice(from).filter((e) => MOMENT_KINDS.has(e.kind) && (secrets || !isSecretKind(e.kind)));
   }
 
   function deathItem(d) {
@@ -648,7 +646,7 @@
     else out.push(el("p", {}, t("ev.deaths_none")));
     if (secretsVisible()) {
       for (const e of events.slice(start, i)) {
-        if (PRIVATE_EVENTS.has(e.kind) && e.kind !== "designation") {
+        if (isSecretKind(e.kind) && e.kind !== "designation") {
           const text = eventText(e);
           if (text) out.push(el("p", { class: "secret" }, text));
         }
@@ -1013,7 +1011,7 @@
     eventsShown = signature;
     const items = [];
     for (const e of view.events) {
-      if (!secrets && PRIVATE_EVENTS.has(e.kind)) continue;
+      if (!secrets && isSecretKind(e.kind)) continue;
       const text = eventText(e);
       if (text) items.push(el("li", { class: "event " + e.kind }, text));
     }

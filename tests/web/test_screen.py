@@ -96,3 +96,12 @@ def test_the_room_has_words_for_every_public_event_kind_and_none_for_a_secret(ap
         with app.test_request_context(f"/?lang={lang}"):
             strings = client_strings()
         assert keys - set(strings) == set(), lang
+
+
+def test_the_catalog_says_who_is_told_each_event_kind_as_the_oracle_does(app):
+    """The pages hide the secret kinds while a card is face down, from the catalog's public_events
+    and end_events: each module's declaration must agree with the audit's hand-written oracle."""
+    catalog = app.test_client().get("/api/catalog").get_json()
+    kinds = set(catalog["events"])
+    assert set(catalog["public_events"]) == kinds & audit.PUBLIC_KINDS
+    assert set(catalog["end_events"]) == kinds & audit.HIDDEN_KINDS

@@ -16,9 +16,19 @@ from .rules import (
     wolf_count,
 )
 
-# Events of the kernel itself (every module lists its own).
+# Events of the kernel itself (every module lists its own); those told to everyone as they happen
+# (a `vote_cast` of a secret round goes to its voter only: the kind is public, that round is not);
+# those told to nobody until the end.
 KERNEL_EVENTS = ("game_start", "step", "deaths", "night_summary", "night_deaths", "vote_request",
                  "vote_cast", "vote_result", "game_end", "stalemate", "player_left")
+KERNEL_PUBLIC_EVENTS = ("game_start", "step", "deaths", "vote_request", "vote_cast", "vote_result",
+                        "game_end", "stalemate", "player_left")
+KERNEL_END_EVENTS = ("night_summary", "night_deaths")
+
+
+def _kinds(field: str, kernel: tuple) -> list:
+    parts = [*registry.MODULES.values(), *registry.OPTIONS.values()]
+    return sorted(set(kernel).union(*(getattr(part, field) for part in parts)))
 
 
 def catalog() -> dict:
@@ -41,8 +51,11 @@ def catalog() -> dict:
                    + [{"id": a.id, "step": None, "steps": [], "kind": a.kind, "field": registry.BODY_FIELDS[a.kind],
                        "nullable": a.nullable} for a in registry.STANDING.values()],
         "choice_kinds": {kind: registry.BODY_FIELDS[kind] for kind in registry.CHOICE_KINDS},
-        "events": sorted(set(KERNEL_EVENTS).union(*(m.events for m in registry.MODULES.values()),
-                                                  *(o.events for o in registry.OPTIONS.values()))),
+        "events": _kinds("events", KERNEL_EVENTS),
+        # Told to everyone as they happen, or to nobody until the end; the pages keep the other
+        # (secret) kinds off a phone whose card is face down: another eye may see it.
+        "public_events": _kinds("public_events", KERNEL_PUBLIC_EVENTS),
+        "end_events": _kinds("end_events", KERNEL_END_EVENTS),
         "camps": list(registry.CAMPS),
         "options": [_option(o) for o in registry.OPTIONS.values()],
         "option_groups": list(registry.OPTION_GROUPS),

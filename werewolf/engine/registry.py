@@ -146,6 +146,8 @@ class Module:
     side: tuple = ()              # Side values
     hooks: dict = field(default_factory=dict)   # point -> function or (priority, function)
     events: tuple = ()            # the event kinds it emits (the catalog lists them)
+    public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
+    end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,8 @@ class Option:
     steps: tuple = ()             # steps that exist only while the option is on (a fixed night's `night`)
     actions: tuple = ()           # StandingAction values it brings
     events: tuple = ()            # the event kinds it emits (the catalog lists them)
+    public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
+    end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
 
 
 @dataclass(frozen=True)
@@ -269,6 +273,7 @@ def _add_hooks(owner: str, hooks: dict) -> None:
 def register(module: Module) -> Module:
     if module.id in MODULES or module.id in OPTIONS:
         raise ValueError(f"{module.id} registered twice")
+    _check_public_events(module)
     MODULES[module.id] = module
     if isinstance(module, Role):
         if module.camp not in CAMPS:
@@ -292,6 +297,12 @@ def register(module: Module) -> Module:
     return module
 
 
+def _check_public_events(part) -> None:
+    told = set(part.public_events) | set(part.end_events)
+    if not told <= set(part.events):
+        raise ValueError(f"{part.id}: events it does not emit: {told - set(part.events)}")
+
+
 def register_steps(*steps: Step) -> None:
     """Steps of the kernel itself (dawn, debate, vote): no module owns them."""
     _add_steps(steps)
@@ -302,6 +313,7 @@ def register_option(option: Option) -> Option:
         raise ValueError(f"option {option.id} registered twice")
     if option.group not in OPTION_GROUPS:
         raise ValueError(f"option {option.id}: unknown group {option.group}")
+    _check_public_events(option)
     OPTIONS[option.id] = option
     _add_steps(option.steps)
     STEP_OPTION.update({step.id: option.id for step in option.steps})

@@ -45,4 +45,5 @@ TALLY = Step("tally", "day", (6, 10, 15), time_out=_tally_time_out, order=168)
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,), events=("ballots",),
+    public_events=("ballots",),
     hooks={"ballot_audience": _ballot_audience, "round_closes": _round_closes}))

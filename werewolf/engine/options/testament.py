@@ -85,4 +85,5 @@ OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
     actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices),
              StandingAction("succession.testament", _set("succession"), _captain_choices)),
-    hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=("testament",)))
+    hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=("testament",),
+    end_events=("testament",)))

@@ -117,4 +117,5 @@ MODULE = registry.register(Module(
     hooks={"day_start": (10, _day_start), "vote_weight": (10, _vote_weight), "vote_tie": (10, _vote_tie),
            "queue_follow_ups": (20, _queue), "follow_up": (20, _follow_up)},
     events=("election_result", "succession", "tiebreak"),
+    public_events=("election_result", "succession", "tiebreak"),
 ))

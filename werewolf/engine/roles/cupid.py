@@ -43,4 +43,4 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_hol
             runs=flow.holder_runs(ID, first_night_only=True), role=ID, fixed_night="first_night")
 
 ROLE = registry.register(Role(ID, emoji="💘", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
-                              events=("cupid_pair", "lover", "cupid_silent")))
+                              events=("cupid_pair", "lover", "cupid_silent"), end_events=("cupid_silent",)))

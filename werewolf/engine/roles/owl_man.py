@@ -112,4 +112,5 @@ ROLE = registry.register(Role(
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": _step_starts,
            "vote_choices": _vote_choices, "vote_counted": _vote_counted, "view_me": _view_me},
     events=("owl_designate", "owl_nominee"),
+    public_events=("owl_nominee",),
 ))
