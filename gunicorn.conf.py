@@ -1,8 +1,8 @@
 """gunicorn settings: ``./scripts/serve`` or ``gunicorn --config gunicorn.conf.py app:app``.
 
-A few threads per worker carry the polling players: a poll is short, and more
-threads only fight over the GIL (6 served more than 16 under the 100-table bench, see
-bench/README.md). Each worker runs its own deadline job; advancing a game is
+Two threads per worker carry the polling players: a poll is short, and more threads
+only fight over the GIL (on a quiet machine, `bench/load.py --sweep` held 130 tables with
+2 threads, 100 and 110 with 6; 6 had served more than 16: see bench/README.md). Each worker runs its own deadline job; advancing a game is
 idempotent, so several workers are safe.
 """
 import os
@@ -10,7 +10,7 @@ import os
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-threads = int(os.environ.get("GUNICORN_THREADS", "6"))
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 # Every player's phone keeps a connection open (kept alive between polls 1.5 s apart):
 # 100 tables are 1,800 connections, near gunicorn's default of 1,000 per worker.
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))
