@@ -41,4 +41,4 @@ STEP = Step(ID, "day", (30, 45, 90), time_out=_time_out, actors=flow.the_actor, 
 
 ROLE = registry.register(Role(ID, emoji="🏹", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
                               hooks={"queue_follow_ups": (10, _queue), "follow_up": (10, _follow_up)},
-                              events=("hunter_shot",)))
+                              events=("hunter_shot",), public_events=("hunter_shot",)))
