@@ -273,7 +273,7 @@ def _add_hooks(owner: str, hooks: dict) -> None:
 def register(module: Module) -> Module:
     if module.id in MODULES or module.id in OPTIONS:
         raise ValueError(f"{module.id} registered twice")
-    _check_public_events(module)
+    _check_event_audiences(module)
     MODULES[module.id] = module
     if isinstance(module, Role):
         if module.camp not in CAMPS:
@@ -297,7 +297,7 @@ def register(module: Module) -> Module:
     return module
 
 
-def _check_public_events(part) -> None:
+def _check_event_audiences(part) -> None:
     told = set(part.public_events) | set(part.end_events)
     if not told <= set(part.events):
         raise ValueError(f"{part.id}: events it does not emit: {told - set(part.events)}")
@@ -313,7 +313,7 @@ def register_option(option: Option) -> Option:
         raise ValueError(f"option {option.id} registered twice")
     if option.group not in OPTION_GROUPS:
         raise ValueError(f"option {option.id}: unknown group {option.group}")
-    _check_public_events(option)
+    _check_event_audiences(option)
     OPTIONS[option.id] = option
     _add_steps(option.steps)
     STEP_OPTION.update({step.id: option.id for step in option.steps})
