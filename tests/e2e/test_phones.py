@@ -455,6 +455,12 @@ class Table:
         self.covered.add("tiebreak")
 
     def on_hunter_shoot(self, phone, snap, key):
+        # The vote's moment shows during the step after the vote: a Hunter voted out who shot at
+        # once ended that step before the other phones' next poll. He waits up to 4 s of his
+        # 15 s or more for some phone to have shown it.
+        first_seen = phone.memory.setdefault(("hunter prompt",) + key, time.monotonic())
+        if "vote-moment" not in self.covered and time.monotonic() - first_seen < 4:
+            return
         if not self.once(phone, key, "shoot"):
             return
         phone.shot("41-hunter-shoots")
