@@ -611,7 +611,7 @@ def watch(table_id: str, user_id: int, now: float) -> None:
     if seen is not None and now - seen < PRESENCE_WRITE_EVERY:
         return
     try:
-        with store.write_transaction():
+        with store.write_transaction(tables=(table_id,)):
             changed = db.session.execute(update(Spectator).where(
                 Spectator.table_id == table_id, Spectator.user_id == user_id).values(last_seen=now)).rowcount
             if not changed:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from sqlalchemy import bindparam, event, select, text, update
 
-from . import engine
+from . import changes, engine
 from .extensions import db
 from .models import Game, Seat, Table
 
@@ -151,12 +151,20 @@ def lock_schema(connection) -> None:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK_KEY})")
 
 
+def change_board(sa_engine) -> changes.ChangeBoard | None:
+    """The board of the tables' changes (see changes.py): SQLite only."""
+    return changes.board_of(sa_engine.url.database) if sa_engine.dialect.name == "sqlite" else None
+
+
 @contextlib.contextmanager
-def write_transaction():
+def write_transaction(tables=None):
     """One write transaction holding the database's (SQLite) write lock from its start.
 
     Rows read inside it with ``FOR UPDATE`` (see ``lock_table``) are locked on
     PostgreSQL too. Commits on success, rolls back on any exception.
+
+    ``tables``: the ids of the tables whose poll reads it changes (``()``: none); None,
+    the default, tells the polls that any table may have changed (see changes.py).
     """
     db.session.rollback()  # end any read transaction, whose snapshot may be stale
     sa_engine = db.engine
@@ -176,6 +184,9 @@ def write_transaction():
             callbacks.clear()
             db.session.rollback()
             raise
+        board = change_board(sa_engine) if sqlite else None
+        if board is not None and tables != ():
+            board.bump(tables)  # after the commit, still under the lock
     for callback in callbacks:
         callback()
     callbacks.clear()
@@ -255,6 +266,7 @@ class GameRead(NamedTuple):
     status: str
     deadline: float | None
     state: str
+    table_id: str
 
 
 _MARK = {"qmark": "?", "format": "%s", "pyformat": "%s"}
@@ -309,7 +321,7 @@ def raw_query(sa_engine, sql: str, *values) -> list[tuple]:
 
 def read_game(game_id: int, sa_engine=None) -> GameRead | None:
     """The game's row as it is now, without locking it (``sa_engine``: outside an app context)."""
-    rows = raw_query(sa_engine or db.engine, "SELECT id, rev, status, deadline, state FROM games WHERE id = {p}",
+    rows = raw_query(sa_engine or db.engine, "SELECT id, rev, status, deadline, state, table_id FROM games WHERE id = {p}",
                      game_id)
     return GameRead(*rows[0]) if rows else None
 
@@ -327,6 +339,7 @@ class SeatRow(NamedTuple):
     number: int
     last_seen: float
     id: int
+    password_hash: str  # of the seated user: their session's key must match it
 
 
 class PollRead(NamedTuple):
@@ -337,39 +350,34 @@ class PollRead(NamedTuple):
     deadline: float | None
     spectators: int  # accounts not seated that polled since ``watching_since``
     seats: list[SeatRow]
-    my_password_hash: str | None  # of the polling user, if seated: their session's key must match
 
 
 _POLL_SQL = (
-    "SELECT s.user_id, s.number, s.last_seen, s.id, t.lobby_rev, t.current_game_id,"
+    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, t.lobby_rev, t.current_game_id,"
     " g.rev, g.status, g.deadline,"
-    " CASE WHEN s.user_id = {p} THEN (SELECT password_hash FROM users WHERE id = s.user_id) END,"
     # Not correlated with the row (the table is a parameter): counted once, not once per seat.
     " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
-    " FROM seats s JOIN tables t ON t.id = s.table_id"
+    " FROM seats s JOIN tables t ON t.id = s.table_id JOIN users u ON u.id = s.user_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
     " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
 )
 
 
-def read_table_for_poll(sa_engine, table_id: str, user_id: int, watching_since: float) -> PollRead | None:
-    """The table's seats with its lobby and game revision, the password hash of
-    ``user_id`` if seated there, and how many spectators polled since ``watching_since``,
-    in one statement (one snapshot).
+def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> PollRead | None:
+    """The table's seats (with their users' password hashes) with its lobby and game
+    revision, and how many spectators polled since ``watching_since``, in one statement
+    (one snapshot): the same for every player of the table, so that it can be kept
+    (``web.poll.PollReads``).
 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
     """
-    rows = raw_query(sa_engine, _POLL_SQL, user_id, table_id, watching_since, table_id)
+    rows = raw_query(sa_engine, _POLL_SQL, table_id, watching_since, table_id)
     if not rows:
         return None
-    first, my_password_hash = rows[0], None
-    seats = []
-    for r in rows:
-        seats.append(SeatRow(r[0], r[1], r[2], r[3]))
-        if r[9] is not None:
-            my_password_hash = r[9]
-    return PollRead(first[4], first[5], first[6], first[7], first[8], first[10], seats, my_password_hash)
+    first = rows[0]
+    seats = [SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    return PollRead(first[5], first[6], first[7], first[8], first[9], first[10], seats)
 
 
 class TableRow(NamedTuple):
@@ -421,7 +429,9 @@ _PRESENCE_UPDATE = (update(Seat.__table__).where(Seat.__table__.c.id == bindpara
 
 def write_presence(seen_by_seat_id: dict[int, float]) -> None:
     """When each seat's player was last seen, all in one write transaction."""
-    with write_transaction():
+    # Bumps no table: a poll's read is at most PollReads.TTL old, and presence is shown
+    # at a 20 s grain (view.CONNECTED_WITHIN).
+    with write_transaction(tables=()):
         db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in seen_by_seat_id.items()])
 
 
@@ -457,6 +467,9 @@ def save_if_unchanged(read: GameRead, game) -> bool:
                 raise
             finally:
                 cursor.close()
+            board = change_board(sa_engine) if sqlite and saved else None
+            if board is not None:
+                board.bump((read.table_id,))  # after the commit, still under the lock
     finally:
         connection.close()
     if saved:

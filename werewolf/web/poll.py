@@ -165,24 +165,59 @@ def _engine(app):
     return sa_engine
 
 
+class PollReads:
+    """Each table's poll read (``store.read_table_for_poll``), kept by this process.
+
+    A kept read serves the table's polls while the table's counter on the change board
+    (changes.py) stays as it was when the read was taken, and for TTL seconds at most:
+    a player's presence and the spectators' count move without a bump. Without a board
+    (PostgreSQL), every poll reads the table.
+    """
+
+    TTL = 1.0
+    SIZE = 4096  # tables kept, at most: beyond it, all are read again
+
+    def __init__(self, board):
+        self.board = board
+        self._items: dict[str, tuple[bytes, float, store.PollRead]] = {}
+
+    def read(self, sa_engine, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
+        board, watching_since = self.board, now - service.WATCHING_WITHIN
+        if board is None:
+            return store.read_table_for_poll(sa_engine, table_id, watching_since)
+        token = board.token(table_id)  # before the read: a write committed after it bumps it
+        kept = None if fresh else self._items.get(table_id)
+        if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + self.TTL:
+            return kept[2]
+        read = store.read_table_for_poll(sa_engine, table_id, watching_since)
+        if read is not None:
+            if len(self._items) >= self.SIZE:
+                self._items.clear()
+            self._items[table_id] = (token, now, read)
+        return read
+
+
+def poll_reads(app) -> PollReads:
+    return per_app("werewolf.poll_reads", lambda: PollReads(store.change_board(_engine(app))), app)
+
+
 def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
     """The state poll without the ORM: a 304, a cached view, or a view built from the game.
 
     None sends the request the ordinary way (``api.state``): not seated, no such
     table, a signed-out session, or the lobby (whose view needs the players' names).
     """
-    sa_engine = _engine(app)
-    watching_since = now - service.WATCHING_WITHIN
-    read = store.read_table_for_poll(sa_engine, table_id, login.user_id, watching_since)
-    if read is None or not login.matches(read.my_password_hash):
+    sa_engine, reads = _engine(app), poll_reads(app)
+    read = reads.read(sa_engine, table_id, now)
+    if read is None:
         return None
     if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
-        read = store.read_table_for_poll(sa_engine, table_id, login.user_id, watching_since)
+        read = reads.read(sa_engine, table_id, now, fresh=True)
         if read is None:
             return None
     me = next((s for s in read.seats if s.user_id == login.user_id), None)
-    if me is None:
+    if me is None or not login.matches(me.password_hash):
         return None
     if read.game_id is None:
         return None  # the lobby
