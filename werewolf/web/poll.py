@@ -1,11 +1,14 @@
-"""The lean path of the state poll: a 304 in one SQL statement, a repeated view from memory.
+"""The lean path of the state poll: a 304 from memory, a repeated view from memory.
 
 Every seated player polls every 1.5 s, so this is the server's hottest path. The
 ETag depends on (table, lobby_rev, my seat, who is connected, game id, my view's
 version): all of it comes from one read of the table's seats joined with its table
 and game rows, plus the version kept in the decoded game (``store.game_cache``,
 keyed by the row's ``rev``). So a poll whose ETag matches answers 304 without the
-ORM, without loading the user row and without building the view.
+ORM, without loading the user row and without building the view. On SQLite the
+table's read itself is kept (``PollReads``) until a write bumps the table on the
+change board shared by the workers (changes.py), or for a second at most: most
+polls then touch no database at all.
 
 A view whose ETag did not change since it was last built (a reload, a second tab,
 a client without ``If-None-Match``) is served from a per-process cache of the
