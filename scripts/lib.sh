@@ -11,7 +11,13 @@ ensure_venv() {
   stamp=".venv/.installed-${extras:-base}"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(sha256sum pyproject.toml)" ]; then
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e "$spec"
+    # The "fast" extra is compiled from source (no Linux wheel): without gcc or Python's
+    # headers it fails, and the same install goes on without it.
+    if ! .venv/bin/python -m pip install --quiet -e ".[${extras:+$extras,}fast]" 2> .venv/fast-extra.log; then
+      echo "note: gunicorn_h1c (gunicorn's C HTTP parser) could not be built, see .venv/fast-extra.log;" \
+        "gunicorn parses HTTP in Python instead (install gcc and python3-dev to have it)" >&2
+      .venv/bin/python -m pip install --quiet -e "$spec"
+    fi
     sha256sum pyproject.toml > "$stamp"
   fi
 }
