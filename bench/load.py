@@ -1263,8 +1263,8 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
     probe = WorkerProbe(server)
     probe.start()
     spies = []
-    if sim.args.profile:  # py-spy on every worker during the measured game load
-        pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+    if sim.args.profile and Path(pyspy).exists():  # py-spy on every worker during the measured game load
         for k, worker in enumerate(server.workers()):
             spies.append(subprocess.Popen(
                 [pyspy, "record", "--pid", str(worker), "--duration", str(int(min(seconds, 30))),
