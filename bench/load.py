@@ -365,11 +365,20 @@ def worker_line(probe: dict) -> str:
     return "; ".join(parts) + f"; machine steal {probe['steal_pct']:.0f}%"
 
 
+def pyspy_path() -> str | None:
+    """py-spy on the PATH or in the virtualenv (the bench extra), or None."""
+    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+    return pyspy if Path(pyspy).exists() else None
+
+
 def spy_dumps(server: "Server", count: int, every: float, out: Path) -> None:
     """``count`` py-spy dumps of every worker, ``every`` s apart (without pausing them):
     where each thread is, written to ``out``. Runs in a thread during the measured load."""
-    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
+    pyspy = pyspy_path()
     with open(out, "w") as f:
+        if pyspy is None:
+            f.write("py-spy not installed: no dumps\n")
+            return
         for _ in range(count):
             for pid in server.workers():
                 r = subprocess.run([pyspy, "dump", "--pid", str(pid), "--nonblocking"],
@@ -1263,8 +1272,8 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
     probe = WorkerProbe(server)
     probe.start()
     spies = []
-    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
-    if sim.args.profile and Path(pyspy).exists():  # py-spy on every worker during the measured game load
+    pyspy = pyspy_path() if sim.args.profile else None
+    if pyspy:  # py-spy on every worker during the measured game load
         for k, worker in enumerate(server.workers()):
             spies.append(subprocess.Popen(
                 [pyspy, "record", "--pid", str(worker), "--duration", str(int(min(seconds, 30))),
@@ -1362,8 +1371,8 @@ async def sweep(sim: "Sim", server: Server, report: dict) -> None:
 
 def profile_during(server: Server, base: str, s304: Path, sfull: Path, args) -> str:
     """py-spy on one worker while wrk drives the poll (304 then full view)."""
-    pyspy = shutil.which("py-spy") or str(BIN / "py-spy")
-    if not Path(pyspy).exists():
+    pyspy = pyspy_path()
+    if pyspy is None:
         return "py-spy not installed: no profile"
     outputs = []
     for label, script in (("304", s304), ("full", sfull)):
