@@ -11,6 +11,9 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+# Polls held until their table changes (Prefer: wait, werewolf/web/held.py) each keep a
+# thread while they wait, asleep: the pool has that many more, created as they are needed.
+threads += int(os.environ.get("WEREWOLF_HELD_POLLS", "1000"))
 # Every player's phone keeps a connection open (kept alive between polls 1.5 s apart):
 # 100 tables are 1,800 connections, near gunicorn's default of 1,000 per worker.
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))
@@ -33,7 +36,28 @@ errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 
+def post_worker_init(worker):
+    """On SIGTERM (a graceful stop), the held polls answer at once instead of keeping the
+    worker up to their end."""
+    import signal
+
+    from werewolf.web import held
+
+    def stop(signum, frame):
+        held.release_all()
+        worker.handle_exit(signum, frame)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def worker_int(worker):
+    from werewolf.web import held
+    held.release_all()
+
+
 def worker_exit(server, worker):
     """Stop the worker's deadline jobs while their thread pool still takes work."""
     from werewolf import scheduler
+    from werewolf.web import held
+    held.release_all()
     scheduler.stop_all()

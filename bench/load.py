@@ -62,6 +62,8 @@ BIN = Path(sys.executable).parent
 PLAYERS = 18
 POLL_EVERY = 1.5
 PREFER_VIEW = {"Prefer": "return=representation"}  # what the table page sends with act and chat
+PREFER_WAIT = "wait=25"  # what the table page asks its polls with (held until the view changes, API.md)
+SERVER_HELD = re.compile(r"(?:^|,)\s*held;dur=([\d.]+)")  # Server-Timing: how long a poll was held
 
 # Step limits: the game's own defaults (45-180 s), multiplied by the small time scale
 # (--time-scale, 0.4: steps of 3-72 s), each table's drawn within +-30 % of them
@@ -857,6 +859,8 @@ class Stats:
         self.games_started = 0
         self.games_ended = 0
         self.bytes_full = []
+        self.held_polls = 0      # polls the server held (answered with Server-Timing: held)
+        self.held_seconds = 0.0  # their time held, which the latencies leave out
         self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
         self.timeline: list[tuple] = []  # (sent, perf_counter s; latency ms; kind; status): the bursts
 
@@ -893,13 +897,23 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
     t0 = time.perf_counter()
     try:
         status, rh, cookies, raw, _ = await client.request(method, data)
+        held = SERVER_HELD.search(rh.get("server-timing", ""))
     except UnsupportedResponse as exc:
         die(f"{method} {path}: {exc}")
     except (HTTPError, OSError) as exc:  # OSError includes TimeoutError
         stats.record(kind, time.perf_counter() - t0, 0, t0)
         stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
         return 0, {"transport_error": f"{type(exc).__name__}: {exc}"}, {}, 0
-    stats.record(kind, time.perf_counter() - t0, status, t0)
+    took = time.perf_counter() - t0
+    if held is not None:
+        # A held poll waited on purpose: its latency is the rest, the time it took to be
+        # answered once its table moved (or its wait ended), queueing included.
+        held_for = float(held.group(1)) / 1000
+        took = max(0.0, took - held_for)
+        if stats.measuring:
+            stats.held_polls += 1
+            stats.held_seconds += held_for
+    stats.record(kind, took, status, t0)
     if cookies:
         account.set_cookies(cookies)
     data = None
@@ -971,39 +985,72 @@ class Player:
         self.handled: set = set()               # (step seq, action) already decided on
         self.busy = False
         self.restarting = False
+        self.polling = False
+        self.poll_stale = False  # a write showed a view newer than the poll under way may bring
+        self.poll_now = asyncio.Event()
 
     async def run(self, start_at: float) -> None:
+        """Poll as the table page does (static/js/table.js): a poll the server holds
+        (Preference-Applied) is followed by the next one at once, but never sooner than
+        POLL_EVERY after the last one left; otherwise every POLL_EVERY. A write's answer
+        (``poll_soon``) sends the next poll at once."""
         loop = asyncio.get_running_loop()
         next_poll = start_at
         while True:
             delay = next_poll - loop.time()
             if delay > 0:
-                await asyncio.sleep(delay)
+                try:
+                    await asyncio.wait_for(self.poll_now.wait(), delay)
+                except TimeoutError:
+                    pass
+            self.poll_now.clear()
             if loop.time() >= self.sim.stop_at:
                 return
-            await self.poll()
-            next_poll += POLL_EVERY
-            if next_poll < loop.time():  # fell behind: do not burst to catch up
-                next_poll = loop.time() + POLL_EVERY
+            started = loop.time()
+            held = await self.poll()
+            if self.poll_stale:  # asked before a write whose view I took: again, with its ETag
+                next_poll = loop.time()
+            elif held:
+                next_poll = max(loop.time(), started + POLL_EVERY)
+            else:
+                next_poll = started + POLL_EVERY
+                if next_poll < loop.time():  # fell behind: do not burst to catch up
+                    next_poll = loop.time() + POLL_EVERY
 
-    async def poll(self) -> None:
+    def poll_soon(self) -> None:
+        """After a write: poll at once, or when the poll under way answers (then anew)."""
+        if self.polling:
+            self.poll_stale = True
+        else:
+            self.poll_now.set()
+
+    async def poll(self) -> bool:
+        """One poll; True if the server holds polls (it answered with Preference-Applied)."""
         sim, stats = self.sim, self.sim.stats
         t_send = time.time()
         if self.step and self.first_send_after_deadline is None and t_send >= self.step[2]:
             self.first_send_after_deadline = t_send
-        headers = {"If-None-Match": self.etag} if self.etag else None
-        status, view, rh, size = await call(stats, self.account, self.client, "GET",
-                                            f"/api/tables/{self.table_id}/state", "poll",
-                                            headers=headers, ok=(200, 304))
+        headers = {"Prefer": PREFER_WAIT}
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        self.polling, self.poll_stale = True, False
+        try:
+            status, view, rh, size = await call(stats, self.account, self.client, "GET",
+                                                f"/api/tables/{self.table_id}/state", "poll",
+                                                headers=headers, ok=(200, 304))
+        finally:
+            self.polling = False
+        held = "preference-applied" in rh
         t_recv = time.time()
-        if status == 304 or status != 200 or not isinstance(view, dict):
-            return
+        if status == 304 or status != 200 or not isinstance(view, dict) or self.poll_stale:
+            return held
         if stats.measuring:
             stats.bytes_full.append(size)
         self.etag = rh.get("etag")
         channel = self.take(view, t_recv) and (view.get("channels") or {}).get("write")
         if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
             self.sim.spawn(self.chat(channel))
+        return held
 
     def take(self, view: dict, t_recv: float) -> bool:
         """A new view of mine (a poll's, or the one an act or a message answered with);
@@ -1097,12 +1144,13 @@ class Player:
 
     async def write(self, path: str, kind: str, body: dict) -> None:
         """An act or a message as the table page sends it: asking for my view back (Prefer,
-        API.md), whose ETag my next poll sends, so that it answers 304 if nothing else moved."""
+        API.md), whose ETag my next poll sends, so that it is held if nothing else moved."""
         status, answer, _, _ = await call(self.sim.stats, self.account, self.client, "POST", path, kind,
                                           body=body, headers=PREFER_VIEW, ok=(200, 201))
         if status in (200, 201) and isinstance(answer, dict) and answer.get("etag"):
             self.etag = answer["etag"]
             self.take(answer["view"], time.time())
+        self.poll_soon()
 
     async def restart(self) -> None:
         """The host brings the ended table back and starts a new game."""
@@ -1313,7 +1361,8 @@ async def simulate(sim: "Sim", server: Server, report: dict) -> None:
     sim.stop_at = loop.time() + args.ramp + args.duration + POLL_EVERY
     lag = loop.create_task(sim.watch_loop())
     await asyncio.sleep(args.ramp)
-    print(f"  {len(sim.players)} players polling every {POLL_EVERY} s; measuring for {args.duration:g} s…",
+    print(f"  {len(sim.players)} players polling (held until their view changes, at most one poll"
+          f" every {POLL_EVERY} s); measuring for {args.duration:g} s…",
           flush=True)
     report.update(await measure(sim, server, args.duration, sim.stats, args.dumps))
     sim.stop_at = loop.time()
@@ -1489,6 +1538,9 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
           f"acts {len(stats.lat['act'])}, chat {len(stats.lat['chat'])}, lobby {len(stats.lat['lobby'])}")
     print(f"poll statuses: {dict(sorted(stats.codes['poll'].items()))}; "
           f"full views average {statistics.mean(stats.bytes_full) if stats.bytes_full else 0:.0f} bytes")
+    print(f"held polls (Prefer: {PREFER_WAIT}): {stats.held_polls}, held {stats.held_seconds / max(stats.held_polls, 1):.1f} s"
+          f" on average (left out of their latency); requests per player per minute:"
+          f" {n_all / (args.tables * PLAYERS) / report['elapsed'] * 60:.1f}")
     for kind in ("poll", "act", "chat"):
         v = stats.lat[kind]
         if v:

@@ -44,21 +44,38 @@
 
   // ------------------------------------------------------------------ polling
 
+  // The server holds a poll that finds nothing new until my view changes (Prefer: wait,
+  // API.md): the next one leaves at once, but never sooner than POLL_MS after the last one
+  // left (a busy table is answered as often as before, a quiet one almost never).
+  const WAIT_S = 25;
+  let pollAbort = null;     // the poll under way, to drop it when its connection may be dead
+  let pollStale = false;    // a write showed a view newer than the poll under way may bring
+
   async function poll() {
     if (polling) return;
     polling = true;
+    pollStale = false;
     clearTimeout(pollTimer);
+    const mine = new AbortController();
+    pollAbort = mine;
+    const startedAt = Date.now();
+    let next = POLL_MS;
     try {
       if (!RULES) RULES = await WW.catalog();
-      const headers = { "Accept": "application/json" };
+      const headers = { "Accept": "application/json", "Prefer": `wait=${WAIT_S}` };
       if (etag) headers["If-None-Match"] = etag;
+      // A held poll answers within WAIT_S: longer means a dead connection.
+      const signal = AbortSignal.any ? AbortSignal.any([mine.signal, AbortSignal.timeout((WAIT_S + 10) * 1000)])
+        : mine.signal;
       const response = await fetch(`/api/tables/${tableId}/state`,
-        { headers, credentials: "same-origin", cache: "no-store" });
+        { headers, credentials: "same-origin", cache: "no-store", signal });
       WW.setBanner(null);
+      if (response.headers.has("Preference-Applied")) next = Math.max(0, startedAt + POLL_MS - Date.now());
       if (response.status === 304) {
         // nothing new for me
       } else if (response.ok) {
-        adopt(await response.json(), response.headers.get("ETag"));
+        const newView = await response.json();
+        if (!pollStale) adopt(newView, response.headers.get("ETag"));
       } else if (response.status === 403) {
         showOnly("join");
       } else if (response.status === 401) {
@@ -69,16 +86,39 @@
         WW.showError($("join-error"), t("err.table_not_found"));
       }
     } catch (e) {
+      if (pollAbort !== mine) return;  // dropped: another poll has left
       WW.setBanner(t("reconnecting"));
-    } finally {
-      polling = false;
-      pollTimer = setTimeout(poll, POLL_MS);
+    }
+    if (pollAbort !== mine) return;
+    // Asked before a write whose view I show: ask again at once, with that view's ETag.
+    if (pollStale) next = 0;
+    polling = false;
+    pollAbort = null;
+    pollTimer = setTimeout(poll, next);
+  }
+
+  /** After a write: poll at once, or when the poll under way answers (then anew). */
+  function pollSoon() {
+    if (polling) {
+      pollStale = true;
+    } else {
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(poll, 0);
     }
   }
 
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
-  window.addEventListener("online", poll);
-  window.addEventListener("pageshow", (e) => { if (e.persisted) poll(); });
+  /** Drop the poll under way (back from sleep or a lost network, its connection may be
+   * dead) and poll now. */
+  function pollAnew() {
+    if (pollAbort) pollAbort.abort();
+    pollAbort = null;
+    polling = false;
+    poll();
+  }
+
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) pollAnew(); });
+  window.addEventListener("online", pollAnew);
+  window.addEventListener("pageshow", (e) => { if (e.persisted) pollAnew(); });
 
   /** Show a view and its ETag: a poll's answer, or the one act and chat send back. */
   function adopt(newView, newEtag) {
@@ -93,8 +133,8 @@
   // Writes whose answer carries my view and its ETag when asked (Prefer, API.md).
   const ANSWERS_WITH_VIEW = /^\/api\/tables\/[^/]+\/(act|chat)$/;
 
-  /** Send a write, then show its effect: act and chat answer with my view (the next
-   * poll comes at its usual time, with the new ETag); other writes poll at once.
+  /** Send a write, then show its effect: act and chat answer with my view, whose ETag
+   * the next poll sends (held until something else moves); other writes poll at once.
    * ``beforeShowing``: what the caller changes on the page before that view is drawn. */
   async function send(method, path, body, errorNode, beforeShowing) {
     if (busy) return null;
@@ -105,8 +145,7 @@
       const withView = ANSWERS_WITH_VIEW.test(path);
       const result = await api(method, path, body, withView ? { "Prefer": "return=representation" } : null);
       if (!result.ok) WW.showError(errorNode, result.data);
-      else if (result.data && result.data.view && result.data.etag && !polling) {
-        // A poll under way would answer a view of before or after this write: let it decide.
+      else if (result.data && result.data.view && result.data.etag) {
         if (beforeShowing) beforeShowing();
         adopt(result.data.view, result.data.etag);
         shown = true;
@@ -117,12 +156,7 @@
       return null;
     } finally {
       busy = false;
-      if (shown) {
-        clearTimeout(pollTimer);
-        pollTimer = setTimeout(poll, POLL_MS);
-      } else {
-        poll();
-      }
+      pollSoon();
     }
   }
 
@@ -179,7 +213,7 @@
     const result = await send("POST", `/api/tables/${tableId}/join`, {}, $("join-error"));
     if (result && result.ok) etag = null;
   });
-  if ($("watch-btn")) $("watch-btn").addEventListener("click", () => poll());
+  if ($("watch-btn")) $("watch-btn").addEventListener("click", pollAnew);
 
   $("leave-btn").addEventListener("click", async () => {
     if (!confirm(t("confirm.leave"))) return;

@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 DEFAULTS = {
     "TIME_SCALE": 1.0,
+    # State polls a process may hold until their table changes (Prefer: wait, web/held.py);
+    # gunicorn.conf.py gives each worker that many threads more. 0: polls answer at once.
+    "HELD_POLLS": 1000,
     "SCHEDULER": True,  # the deadline job; tests switch it off and move a fake clock
     "PROXY_COUNT": 0,  # reverse proxies in front that set X-Forwarded-* headers
     "REGISTRATION": "open",  # "open" | "closed" | "invite" (only with a table's link or code)

@@ -29,10 +29,11 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 
 from .. import service, store
 from ..extensions import db
-from . import tables, view
+from . import held, tables, view
 from .session import SessionLogin, SessionUsers
 from .view import Answer, per_app, view_cache  # noqa: F401  (view_cache: tests clear it here)
 
@@ -154,7 +155,11 @@ class PollGate:
             login = self.sessions.login(environ)
             if login is None:
                 return None
-            return fast_state(app, environ, table_id, login, app.extensions["werewolf.clock"]())
+            clock = app.extensions["werewolf.clock"]
+            wait = requested_wait(environ)
+            if wait is None:
+                return fast_state(app, environ, table_id, login, clock())
+            return held_state(app, environ, table_id, login, clock, wait)
         except Exception:  # Flask will answer, with its error handling
             log.exception("the fast state poll failed; answering it the ordinary way")
             return None
@@ -202,6 +207,71 @@ class PollReads:
 
 def poll_reads(app) -> PollReads:
     return per_app("werewolf.poll_reads", lambda: PollReads(store.change_board(_engine(app))), app)
+
+
+# ---------------------------------------------------------------- held polls
+
+_PREFER_WAIT = re.compile(r"(?:^|[,;])\s*wait\s*=\s*\"?(\d{1,6})\"?\s*(?:$|[,;])", re.IGNORECASE)
+
+
+def requested_wait(environ: dict) -> float | None:
+    """``Prefer: wait=N`` (seconds, RFC 7240), capped at held.MAX_WAIT; None without it, or 0."""
+    match = _PREFER_WAIT.search(environ.get("HTTP_PREFER", ""))
+    if match is None or int(match.group(1)) == 0:
+        return None
+    return min(float(match.group(1)), held.MAX_WAIT)
+
+
+def held_polls(app) -> held.HeldPolls | None:
+    return per_app("werewolf.held_polls",
+                   lambda: held.make(store.change_board(_engine(app)), int(app.config["HELD_POLLS"])), app)
+
+
+def held_state(app, environ: dict, table_id: str, login: SessionLogin, clock, wait: float) -> Answer | None:
+    """The state poll asked with ``Prefer: wait``: a 304 waits until the table moves (held.py).
+
+    Every answer the gate gives then says ``Preference-Applied: wait=N``: the phone may ask
+    again at once. Without it (PostgreSQL, the process's held polls all taken, the lobby
+    answered by Flask), the phone polls again after its usual pause.
+    """
+    holding = held_polls(app)
+    if holding is None:
+        return fast_state(app, environ, table_id, login, clock())
+    started = time.monotonic()
+    token = holding.board.token(table_id)  # before the read: a write after it moves it
+    answer = fast_state(app, environ, table_id, login, clock())
+    if answer is None or not answer.status.startswith("304"):
+        return _applied(answer, wait, None)
+    if not holding.take():
+        return answer
+    try:
+        end = started + wait
+        while answer is not None and answer.status.startswith("304"):
+            left = end - time.monotonic()
+            if left <= 0:
+                break
+            now = clock()
+            read = poll_reads(app).read(_engine(app), table_id, now)
+            if read is not None and read.deadline is not None and read.deadline > now:
+                # The step's end: the poll advances the game if no deadline job has yet.
+                left = min(left, read.deadline - now + held.LOOK_EVERY)
+            holding.wait(table_id, token, min(left, held.RECHECK_EVERY))
+            if holding.closed:
+                break
+            token = holding.board.token(table_id)
+            answer = fast_state(app, environ, table_id, login, clock())
+    finally:
+        holding.give_back()
+    return _applied(answer, wait, time.monotonic() - started)
+
+
+def _applied(answer: Answer | None, wait: float, held_for: float | None) -> Answer | None:
+    if answer is None:
+        return None
+    headers = [*answer.headers, ("Preference-Applied", f"wait={wait:g}")]
+    if held_for is not None:
+        headers.append(("Server-Timing", f"held;dur={held_for * 1000:.0f}"))
+    return answer._replace(headers=headers)
 
 
 def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:

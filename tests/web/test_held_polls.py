@@ -1,0 +1,178 @@
+"""Polls held until the player's view changes: ``Prefer: wait=N`` (web/held.py, API.md).
+
+A held poll waits in real time (its thread sleeps until the change board moves), so the
+waits here are short; the apps' clocks move only when a test moves them.
+"""
+import threading
+import time
+
+import pytest
+
+from tests.conftest import requires_sqlite
+from tests.web.test_poll_reads import signed_in
+from werewolf.web import held, poll
+
+pytestmark = requires_sqlite
+
+
+def held_poll(player, table_id: str, etag: str, wait: int):
+    return player.client.get(f"/api/tables/{table_id}/state",
+                             headers={"If-None-Match": etag, "Prefer": f"wait={wait}"})
+
+
+class InThread:
+    """A request run in a thread, with the real time it took."""
+
+    def __init__(self, call):
+        self.response = None
+        self.seconds = None
+
+        def run():
+            started = time.monotonic()
+            self.response = call()
+            self.seconds = time.monotonic() - started
+
+        self._thread = threading.Thread(target=run)
+        self._thread.start()
+
+    def result(self):
+        self._thread.join(timeout=30)
+        assert not self._thread.is_alive(), "the held poll never answered"
+        return self.response
+
+
+def wait_until_held(app, count: int = 1):
+    holding = poll.held_polls(app)
+    for _ in range(200):
+        if holding.held >= count:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{holding.held} polls held, expected {count}")
+
+
+def seats_by_role(table) -> tuple[int, int]:
+    """(a werewolf's seat, a seat that is neither a werewolf nor the first step's actor)."""
+    views = table.views()
+    wolf = next(s for s, v in views.items() if v["me"]["role"] == "werewolf")
+    other = next(s for s, v in views.items()
+                 if v["me"]["role"] not in ("werewolf", "little_girl") and not v["prompt"])
+    return wolf, other
+
+
+def test_a_held_poll_answers_304_at_the_end_of_its_wait_when_nothing_changed(make_table):
+    table = make_table(6).start()
+    alice = table.players[0]
+    etag = alice.state_response(table.id).headers["ETag"]
+    started = time.monotonic()
+    response = held_poll(alice, table.id, etag, 1)
+    took = time.monotonic() - started
+    assert response.status_code == 304
+    assert response.headers["Preference-Applied"] == "wait=1"
+    assert response.headers["Server-Timing"].startswith("held;dur=")
+    assert 0.9 <= took < 3, took
+    assert poll.held_polls(table.app).held == 0  # its place was given back
+
+
+def test_a_held_poll_answers_as_soon_as_the_players_view_changes(make_table):
+    table = make_table(6).start()
+    wolf, other = seats_by_role(table)
+    player = table.seats[other]
+    first = player.state_response(table.id)
+    waiting = InThread(lambda: held_poll(player, table.id, first.headers["ETag"], 20))
+    wait_until_held(table.app)
+    table.finish_step()  # the time runs out; the next poll (the host's) moves the game on
+    table.host.state(table.id)
+    response = waiting.result()
+    assert response.status_code == 200
+    assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
+    assert response.headers["Preference-Applied"] == "wait=20"
+    assert waiting.seconds < 3, waiting.seconds  # woken by the move, not by the end of its wait
+
+
+def test_a_change_the_player_cannot_see_keeps_the_poll_held(make_table):
+    table = make_table(6).start()
+    wolf, other = seats_by_role(table)
+    player = table.seats[other]
+    etag = player.state_response(table.id).headers["ETag"]
+    waiting = InThread(lambda: held_poll(player, table.id, etag, 2))
+    wait_until_held(table.app)
+    said = table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?")
+    assert said.status_code == 201, said.get_json()
+    response = waiting.result()
+    assert response.status_code == 304  # woken by the wolves' message, which is not hers
+    assert waiting.seconds >= 1.9, waiting.seconds
+    assert "on mange qui" not in player.state_response(table.id).get_data(as_text=True)
+
+
+def test_a_view_that_already_changed_is_answered_at_once(make_table):
+    table = make_table(6).start()
+    alice = table.players[0]
+    started = time.monotonic()
+    response = held_poll(alice, table.id, '"not-her-etag"', 20)
+    assert response.status_code == 200
+    assert time.monotonic() - started < 3
+    assert response.headers["Preference-Applied"] == "wait=20"
+    assert "Server-Timing" not in response.headers  # not held
+
+
+def test_polls_beyond_the_limit_answer_at_once_without_the_preference_applied(make_app, make_table):
+    table = make_table(6).start()
+    limited = make_app(HELD_POLLS=1)  # another worker, which holds one poll at most
+    a, b = (signed_in(limited, p) for p in table.players[:2])
+    etag_a = a.state_response(table.id).headers["ETag"]
+    etag_b = b.state_response(table.id).headers["ETag"]
+    first = InThread(lambda: held_poll(a, table.id, etag_a, 2))
+    wait_until_held(limited)
+    started = time.monotonic()
+    second = held_poll(b, table.id, etag_b, 2)
+    assert second.status_code == 304
+    assert "Preference-Applied" not in second.headers  # the page polls again after its pause
+    assert time.monotonic() - started < 1.5
+    assert first.result().status_code == 304
+
+
+def test_no_poll_is_held_when_the_server_holds_none(make_app, make_table):
+    table = make_table(6).start()
+    none_held = make_app(HELD_POLLS=0)
+    alice = signed_in(none_held, table.players[0])
+    etag = alice.state_response(table.id).headers["ETag"]
+    response = held_poll(alice, table.id, etag, 5)
+    assert response.status_code == 304
+    assert "Preference-Applied" not in response.headers
+
+
+def test_a_stopping_worker_answers_its_held_polls_at_once(make_table):
+    table = make_table(6).start()
+    alice = table.players[0]
+    etag = alice.state_response(table.id).headers["ETag"]
+    waiting = InThread(lambda: held_poll(alice, table.id, etag, 20))
+    wait_until_held(table.app)
+    held.release_all()
+    assert waiting.result().status_code == 304
+    assert waiting.seconds < 3
+    again = held_poll(alice, table.id, etag, 20)  # and holds no more
+    assert again.status_code == 304 and "Preference-Applied" not in again.headers
+
+
+def test_a_held_poll_moves_the_game_on_when_its_step_runs_out(make_table, monkeypatch):
+    """No deadline job in the tests: the held poll itself finds the step overdue."""
+    monkeypatch.setattr(held, "RECHECK_EVERY", 0.1)  # the tests' clock jumps; a real one wakes it
+    table = make_table(6).start()
+    alice = table.players[0]
+    first = alice.state_response(table.id)
+    waiting = InThread(lambda: held_poll(alice, table.id, first.headers["ETag"], 20))
+    wait_until_held(table.app)
+    table.clock.advance(first.get_json()["step"]["seconds_left"] + 0.5)
+    response = waiting.result()
+    assert response.status_code == 200
+    assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
+    assert waiting.seconds < 3
+
+
+@pytest.mark.parametrize("prefer, wait", [
+    ("wait=10", 10.0), ("WAIT = 3", 3.0), ("return=representation, wait=4", 4.0),
+    ('wait="7"', 7.0), ("wait=600", held.MAX_WAIT), ("wait=0", None), ("", None),
+    ("wait=-1", None), ("wait=1.5", None), ("waiting=5", None), ("nowait=5", None), ("wait=abc", None),
+])
+def test_the_prefer_header_is_read_as_rfc_7240_says(prefer, wait):
+    assert poll.requested_wait({"HTTP_PREFER": prefer}) == wait
