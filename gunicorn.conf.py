@@ -11,9 +11,14 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
-# Polls held until their table changes (Prefer: wait, werewolf/web/held.py) each keep a
-# thread while they wait, asleep: the pool has that many more, created as they are needed.
-threads += int(os.environ.get("WEREWOLF_HELD_POLLS", "1000"))
+# WEREWOLF_HELD_POLLS=N (off by default): each worker holds up to N state polls until the
+# player's view changes (Prefer: wait, werewolf/web/held.py). Each keeps a thread while it
+# waits, asleep: the pool has N more, created as they are needed, and the app runs no more
+# than GUNICORN_THREADS requests at once (web/poll.ActiveRequests), writes first.
+held_polls = int(os.environ.get("WEREWOLF_HELD_POLLS", "0"))
+if held_polls > 0:
+    os.environ["WEREWOLF_ACTIVE_REQUESTS"] = str(threads)
+    threads += held_polls
 # Every player's phone keeps a connection open (kept alive between polls 1.5 s apart):
 # 100 tables are 1,800 connections, near gunicorn's default of 1,000 per worker.
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))

@@ -987,6 +987,7 @@ class Player:
         self.restarting = False
         self.polling = False
         self.poll_stale = False  # a write showed a view newer than the poll under way may bring
+        self.server_holds = False  # the last poll's answer said Preference-Applied
         self.poll_now = asyncio.Event()
 
     async def run(self, start_at: float) -> None:
@@ -1018,7 +1019,11 @@ class Player:
                     next_poll = loop.time() + POLL_EVERY
 
     def poll_soon(self) -> None:
-        """After a write: poll at once, or when the poll under way answers (then anew)."""
+        """After a write whose view I took: with a server that holds polls, poll at once
+        with its ETag, or when the poll under way answers (then anew); otherwise at the
+        usual time, as the page does."""
+        if not self.server_holds:
+            return
         if self.polling:
             self.poll_stale = True
         else:
@@ -1040,7 +1045,7 @@ class Player:
                                                 headers=headers, ok=(200, 304))
         finally:
             self.polling = False
-        held = "preference-applied" in rh
+        held = self.server_holds = "preference-applied" in rh
         t_recv = time.time()
         if status == 304 or status != 200 or not isinstance(view, dict) or self.poll_stale:
             return held

@@ -50,6 +50,7 @@
   const WAIT_S = 25;
   let pollAbort = null;     // the poll under way, to drop it when its connection may be dead
   let pollStale = false;    // a write showed a view newer than the poll under way may bring
+  let serverHolds = false;  // the last poll's answer said Preference-Applied
 
   async function poll() {
     if (polling) return;
@@ -70,7 +71,8 @@
       const response = await fetch(`/api/tables/${tableId}/state`,
         { headers, credentials: "same-origin", cache: "no-store", signal });
       WW.setBanner(null);
-      if (response.headers.has("Preference-Applied")) next = Math.max(0, startedAt + POLL_MS - Date.now());
+      serverHolds = response.headers.has("Preference-Applied");
+      if (serverHolds) next = Math.max(0, startedAt + POLL_MS - Date.now());
       if (response.status === 304) {
         // nothing new for me
       } else if (response.ok) {
@@ -97,13 +99,14 @@
     pollTimer = setTimeout(poll, next);
   }
 
-  /** After a write: poll at once, or when the poll under way answers (then anew). */
-  function pollSoon() {
+  /** After a write: poll at once (after POLL_MS if ``shown`` and the server does not hold
+   * polls: the view shown is the current one), or when the poll under way answers. */
+  function pollSoon(shown) {
     if (polling) {
       pollStale = true;
     } else {
       clearTimeout(pollTimer);
-      pollTimer = setTimeout(poll, 0);
+      pollTimer = setTimeout(poll, shown && !serverHolds ? POLL_MS : 0);
     }
   }
 
@@ -156,7 +159,7 @@
       return null;
     } finally {
       busy = false;
-      pollSoon();
+      pollSoon(shown);
     }
   }
 

@@ -15,6 +15,12 @@ from werewolf.web import held, poll
 pytestmark = requires_sqlite
 
 
+@pytest.fixture
+def app(make_app):
+    """A server that holds polls (WEREWOLF_HELD_POLLS; off by default)."""
+    return make_app(HELD_POLLS=100)
+
+
 def held_poll(player, table_id: str, etag: str, wait: int):
     return player.client.get(f"/api/tables/{table_id}/state",
                              headers={"If-None-Match": etag, "Prefer": f"wait={wait}"})
@@ -131,9 +137,9 @@ def test_polls_beyond_the_limit_answer_at_once_without_the_preference_applied(ma
     assert first.result().status_code == 304
 
 
-def test_no_poll_is_held_when_the_server_holds_none(make_app, make_table):
+def test_no_poll_is_held_by_default(make_app, make_table):
     table = make_table(6).start()
-    none_held = make_app(HELD_POLLS=0)
+    none_held = make_app()
     alice = signed_in(none_held, table.players[0])
     etag = alice.state_response(table.id).headers["ETag"]
     response = held_poll(alice, table.id, etag, 5)
@@ -156,7 +162,7 @@ def test_a_stopping_worker_answers_its_held_polls_at_once(make_table):
 
 def test_a_held_poll_moves_the_game_on_when_its_step_runs_out(make_table, monkeypatch):
     """No deadline job in the tests: the held poll itself finds the step overdue."""
-    monkeypatch.setattr(held, "RECHECK_EVERY", 0.1)  # the tests' clock jumps; a real one wakes it
+    monkeypatch.setattr(held, "SWEEP_EVERY", 0.1)  # the tests' clock jumps: no timer of the wait sees it
     table = make_table(6).start()
     alice = table.players[0]
     first = alice.state_response(table.id)
@@ -176,3 +182,43 @@ def test_a_held_poll_moves_the_game_on_when_its_step_runs_out(make_table, monkey
 ])
 def test_the_prefer_header_is_read_as_rfc_7240_says(prefer, wait):
     assert poll.requested_wait({"HTTP_PREFER": prefer}) == wait
+
+
+def test_a_held_poll_gives_its_place_to_other_requests_while_it_waits(make_app, make_table):
+    """gunicorn runs ACTIVE_REQUESTS requests at once; a held poll is not one of them."""
+    table = make_table(6).start()
+    one_at_a_time = make_app(HELD_POLLS=100, ACTIVE_REQUESTS=1)
+    alice, bob = (signed_in(one_at_a_time, p) for p in table.players[:2])
+    etag = alice.state_response(table.id).headers["ETag"]
+    waiting = InThread(lambda: held_poll(alice, table.id, etag, 3))
+    wait_until_held(one_at_a_time)
+    started = time.monotonic()
+    assert bob.state_response(table.id).status_code == 200
+    assert bob.client.get("/api/me").status_code == 200
+    assert time.monotonic() - started < 1.5  # not queued behind the held poll
+    assert waiting.result().status_code == 304
+
+
+def test_a_freed_place_goes_to_the_oldest_write_then_the_oldest_poll():
+    places = poll.ActiveRequests(1)
+    places.acquire()
+    order = []
+
+    def queue(name, write):
+        def run():
+            places.acquire(write=write)
+            order.append(name)
+            places.release()
+        thread = threading.Thread(target=run)
+        thread.start()
+        return thread
+
+    threads = []
+    for name, write in (("poll 1", False), ("poll 2", False), ("write 1", True), ("write 2", True)):
+        threads.append(queue(name, write))
+        while len(places._reads) + len(places._writes) < len(threads):  # queued, in this order
+            time.sleep(0.005)
+    places.release()
+    for thread in threads:
+        thread.join(timeout=5)
+    assert order == ["write 1", "write 2", "poll 1", "poll 2"]

@@ -14,9 +14,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 DEFAULTS = {
     "TIME_SCALE": 1.0,
-    # State polls a process may hold until their table changes (Prefer: wait, web/held.py);
-    # gunicorn.conf.py gives each worker that many threads more. 0: polls answer at once.
-    "HELD_POLLS": 1000,
+    # State polls a process may hold until the player's view changes (Prefer: wait,
+    # web/held.py); gunicorn.conf.py gives each worker that many threads more. 0 (the
+    # default): polls answer at once. Off by default: on the slow machine where it was
+    # measured it took half the CPU but answered with longer tails (bench/README.md).
+    "HELD_POLLS": 0,
+    # Requests a process runs at once, held polls apart (gunicorn.conf.py sets it to its
+    # threads that answer when polls are held); 0: no limit.
+    "ACTIVE_REQUESTS": 0,
     "SCHEDULER": True,  # the deadline job; tests switch it off and move a fake clock
     "PROXY_COUNT": 0,  # reverse proxies in front that set X-Forwarded-* headers
     "REGISTRATION": "open",  # "open" | "closed" | "invite" (only with a table's link or code)

@@ -1,43 +1,71 @@
-"""State polls held until their table changes: ``Prefer: wait=N`` (RFC 7240, API.md).
+"""State polls held until the player's view changes: ``Prefer: wait=N`` (RFC 7240, API.md).
 
 A phone polls its state with ``If-None-Match``; most polls find nothing new. Asked with
-``Prefer: wait=25``, a poll that would answer 304 waits here instead, on its thread of
-the worker's pool, until the table's counter on the change board (changes.py) moves,
-then runs again: it answers as soon as the view of that player changed, and at the end
-of the wait otherwise. A sleeping villager's phone then sends one request per night
+``Prefer: wait=25``, a poll that would answer 304 waits here instead, asleep on its
+thread of the worker's pool, until that player's view changes, and answers then (or with
+a 304 at the end of the wait). A sleeping villager's phone sends one request per night
 instead of one every 1.5 s, and sees the day come at once rather than at its next poll.
 
-One watcher thread per process looks at the board every LOOK_EVERY seconds for the
-tables that have waiting polls (a write of another worker bumps the board, not this
-process's memory), and wakes the polls whose table moved. A process holds at most
-``limit`` polls (its pool has that many threads more than the ones that answer, see
-gunicorn.conf.py); beyond it, or without a board (PostgreSQL), polls answer at once
-and the phone polls again after its usual 1.5 s.
+One watcher thread per process does the looking, so that a held poll's thread wakes only
+to answer: every LOOK_EVERY seconds it looks at the change board (changes.py) for the
+tables that have held polls (another worker's write bumps the board, not this process's
+memory), and when a table moved it asks each of its held polls whether its player's view
+changed (``unchanged``: the poll's ETag computed again, from the reads and the decoded
+game the process keeps); only those whose view changed are woken. The wolves' votes at
+night wake the wolves, not the village. Every SWEEP_EVERY seconds it asks every held
+poll: presence and spectators move without a bump, and the waiting players' own presence
+is noted then.
+
+A process holds at most ``limit`` polls (gunicorn gives its pool as many threads more
+than the ones that answer, gunicorn.conf.py); beyond it, or without a board
+(PostgreSQL), polls answer at once and the phone polls again after its usual 1.5 s.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import weakref
+from typing import Callable
 
-MAX_WAIT = 25.0      # seconds a poll is held at most, whatever it asks
-LOOK_EVERY = 0.05    # seconds between two looks of the watcher at the board
-RECHECK_EVERY = 5.0  # a held poll runs again at least this often: presence and spectators
-                     # move without a bump, and the player's own presence is noted then
+log = logging.getLogger(__name__)
+
+MAX_WAIT = 25.0    # seconds a poll is held at most, whatever it asks
+LOOK_EVERY = 0.05  # seconds between two looks of the watcher at the board
+SWEEP_EVERY = 5.0  # seconds between two checks of every held poll (presence, spectators)
+STEP_GRACE = 0.5   # a held poll runs again this long after its step's deadline (if no
+                   # deadline job moved the game on, it does)
+
+
+class _Waiter:
+    __slots__ = ("woken", "unchanged", "done")
+
+    def __init__(self, unchanged: Callable[[], bool]):
+        self.woken = threading.Event()
+        self.unchanged = unchanged
+        self.done = False  # its wait is over: never registered again
+
+    def still_unchanged(self) -> bool:
+        try:
+            return self.unchanged()
+        except Exception:  # the poll's own thread will answer, with its error handling
+            log.exception("checking a held poll failed; waking it")
+            return False
 
 
 class HeldPolls:
-    """The polls one process holds, by table and by the board's token they were taken at."""
+    """The polls one process holds, by table and by the board's token they were checked at."""
 
     def __init__(self, board, limit: int):
         self.board = board
         self.limit = limit
         self._lock = threading.Lock()
-        self._waiting: dict[str, dict[bytes, set[threading.Event]]] = {}
+        self._waiting: dict[str, dict[bytes, set[_Waiter]]] = {}
         self._held = 0
         self._closed = False
         self._someone_waits = threading.Event()
         self._watcher: threading.Thread | None = None
+        self._swept_at = time.monotonic()
 
     @property
     def held(self) -> int:
@@ -59,28 +87,31 @@ class HeldPolls:
         with self._lock:
             self._held -= 1
 
-    def wait(self, table_id: str, token: bytes, timeout: float) -> bool:
-        """Until ``table_id``'s token on the board differs from ``token``, or ``timeout``
-        seconds, or the process stops holding polls. True if the table moved (or closing)."""
-        moved = threading.Event()
+    def wait(self, table_id: str, token: bytes, timeout: float, unchanged: Callable[[], bool]) -> bool:
+        """Until ``unchanged()`` says False after ``table_id``'s token on the board moved
+        from ``token`` (or at a sweep), or ``timeout`` seconds, or the process stops
+        holding polls. True if woken before the timeout."""
+        waiter = _Waiter(unchanged)
         with self._lock:
             if self._closed:
                 return True
-            self._waiting.setdefault(table_id, {}).setdefault(token, set()).add(moved)
+            self._register(table_id, token, waiter)
             self._ensure_watcher()
             self._someone_waits.set()
-        if moved.wait(timeout):
-            return True
-        with self._lock:  # timed out: forget it (the watcher may have just dropped it)
+        woken = waiter.woken.wait(timeout)
+        with self._lock:
+            waiter.done = True
             groups = self._waiting.get(table_id)
-            waiters = groups.get(token) if groups else None
-            if waiters is not None:
-                waiters.discard(moved)
-                if not waiters:
-                    del groups[token]
+            if groups is not None:
+                for token_, waiters in list(groups.items()):
+                    if waiter in waiters:
+                        waiters.discard(waiter)
+                        if not waiters:
+                            del groups[token_]
+                        break
                 if not groups:
                     del self._waiting[table_id]
-        return moved.is_set()
+        return woken
 
     def close(self) -> None:
         """The worker stops: every held poll answers now, and no poll is held any more."""
@@ -88,10 +119,13 @@ class HeldPolls:
             self._closed = True
             for groups in self._waiting.values():
                 for waiters in groups.values():
-                    for moved in waiters:
-                        moved.set()
+                    for waiter in waiters:
+                        waiter.woken.set()
             self._waiting.clear()
             self._someone_waits.set()
+
+    def _register(self, table_id: str, token: bytes, waiter: _Waiter) -> None:
+        self._waiting.setdefault(table_id, {}).setdefault(token, set()).add(waiter)
 
     def _ensure_watcher(self) -> None:
         # Under the lock. Started on first use, so that it lives in the worker (after the fork).
@@ -104,22 +138,35 @@ class HeldPolls:
             self._someone_waits.wait()
             if self._closed:
                 return
-            self.look()
+            self.look(sweep=time.monotonic() - self._swept_at >= SWEEP_EVERY)
             time.sleep(LOOK_EVERY)
 
-    def look(self) -> int:
-        """Wake the polls whose table moved on the board; how many were woken."""
-        woken = 0
+    def look(self, sweep: bool = False) -> int:
+        """Check the held polls of the tables that moved on the board (every held poll if
+        ``sweep``), wake those whose view changed; how many were woken."""
+        if sweep:
+            self._swept_at = time.monotonic()
+        to_check: list[tuple[str, bytes, _Waiter]] = []
         with self._lock:
-            for table_id in list(self._waiting):
-                groups = self._waiting[table_id]
+            for table_id, groups in list(self._waiting.items()):
                 token = self.board.token(table_id)
-                for old in [t for t in groups if t != token]:
-                    for moved in groups.pop(old):
-                        moved.set()
-                        woken += 1
+                for old in [t for t in groups if sweep or t != token]:
+                    to_check.extend((table_id, token, w) for w in groups.pop(old))
                 if not groups:
                     del self._waiting[table_id]
+        # The checks read the database and decode games: outside the lock, so that polls
+        # being held or answered meanwhile do not wait for them.
+        checked = [(table_id, token, w, w.still_unchanged()) for table_id, token, w in to_check]
+        woken = 0
+        with self._lock:
+            for table_id, token, waiter, unchanged in checked:
+                if waiter.done:
+                    continue
+                if unchanged and not self._closed:
+                    self._register(table_id, token, waiter)
+                else:
+                    waiter.woken.set()
+                    woken += 1
             if not self._waiting and not self._closed:
                 self._someone_waits.clear()
         return woken

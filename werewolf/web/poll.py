@@ -26,10 +26,13 @@ errors.
 """
 from __future__ import annotations
 
+import collections
+import contextlib
 import logging
 import re
 import threading
 import time
+from typing import NamedTuple
 
 from .. import service, store
 from ..extensions import db
@@ -140,14 +143,20 @@ class PollGate:
         self.sessions = SessionUsers(app)
 
     def __call__(self, environ, start_response):
-        if environ.get("REQUEST_METHOD") == "GET":
-            match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
-            if match is not None:
-                answer = self._answer(environ, match.group(1))
-                if answer is not None:
-                    start_response(answer.status, answer.headers)
-                    return [answer.body]
-        return self.wsgi_app(environ, start_response)
+        places = active_requests(self.app)
+        method = environ.get("REQUEST_METHOD")
+        places.acquire(write=method not in ("GET", "HEAD"))
+        try:
+            if method == "GET":
+                match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
+                if match is not None:
+                    answer = self._answer(environ, match.group(1))
+                    if answer is not None:
+                        start_response(answer.status, answer.headers)
+                        return [answer.body]
+            return self.wsgi_app(environ, start_response)
+        finally:
+            places.release()
 
     def _answer(self, environ: dict, table_id: str) -> Answer | None:
         app = self.app
@@ -222,13 +231,71 @@ def requested_wait(environ: dict) -> float | None:
     return min(float(match.group(1)), held.MAX_WAIT)
 
 
+class ActiveRequests:
+    """At most ``limit`` requests of this process run at once (0: no limit), first come
+    first served; a held poll gives its place back while it waits.
+
+    gunicorn's pool has a thread per held poll besides the ones that answer
+    (gunicorn.conf.py): without this, a burst of requests would run on all of them at
+    once, fighting over the GIL and the database's connections. A place is handed to the
+    longest waiting request: with ``threading.Semaphore`` a newcomer may take it first,
+    and under a steady stream a woken poll waited seconds.
+    """
+
+    def __init__(self, limit: int):
+        self._limit = limit
+        self._free = limit
+        self._lock = threading.Lock()
+        # Writes (a player waits for their answer) go before polls (a woken poll's player
+        # sees the change a moment later; a new poll will mostly be held anyway).
+        self._writes: collections.deque[threading.Lock] = collections.deque()
+        self._reads: collections.deque[threading.Lock] = collections.deque()
+
+    def acquire(self, write: bool = False) -> None:
+        if self._limit <= 0:
+            return
+        with self._lock:
+            if self._free > 0:
+                self._free -= 1
+                return
+            handed = threading.Lock()
+            handed.acquire()
+            (self._writes if write else self._reads).append(handed)
+        handed.acquire()  # release() hands its place over by releasing this lock
+
+    def release(self) -> None:
+        if self._limit <= 0:
+            return
+        with self._lock:
+            if self._writes:
+                self._writes.popleft().release()
+            elif self._reads:
+                self._reads.popleft().release()
+            else:
+                self._free += 1
+
+    @contextlib.contextmanager
+    def paused(self):
+        """Around a wait that runs nothing: its place goes to another request meanwhile."""
+        self.release()
+        try:
+            yield
+        finally:
+            self.acquire()
+
+
+def active_requests(app) -> ActiveRequests:
+    return per_app("werewolf.active_requests", lambda: ActiveRequests(int(app.config["ACTIVE_REQUESTS"])), app)
+
+
 def held_polls(app) -> held.HeldPolls | None:
     return per_app("werewolf.held_polls",
                    lambda: held.make(store.change_board(_engine(app)), int(app.config["HELD_POLLS"])), app)
 
 
 def held_state(app, environ: dict, table_id: str, login: SessionLogin, clock, wait: float) -> Answer | None:
-    """The state poll asked with ``Prefer: wait``: a 304 waits until the table moves (held.py).
+    """The state poll asked with ``Prefer: wait``: a 304 waits until the player's view
+    changes (held.py).
 
     Every answer the gate gives then says ``Preference-Applied: wait=N``: the phone may ask
     again at once. Without it (PostgreSQL, the process's held polls all taken, the lobby
@@ -244,6 +311,18 @@ def held_state(app, environ: dict, table_id: str, login: SessionLogin, clock, wa
         return _applied(answer, wait, None)
     if not holding.take():
         return answer
+    shown = dict(answer.headers)["ETag"].strip('"')
+
+    def unchanged() -> bool:
+        """Run by the watcher thread when the table moved, and now and then: is the view
+        still the one the phone has? (and the player's presence noted meanwhile)"""
+        now = clock()
+        found = current(app, table_id, login, now, advance=False)
+        if found is None or found.etag != shown or overdue(found.read, now):
+            return False
+        note_presence(app, found.me.id, found.me.last_seen, now)
+        return True
+
     try:
         end = started + wait
         while answer is not None and answer.status.startswith("304"):
@@ -253,9 +332,11 @@ def held_state(app, environ: dict, table_id: str, login: SessionLogin, clock, wa
             now = clock()
             read = poll_reads(app).read(_engine(app), table_id, now)
             if read is not None and read.deadline is not None and read.deadline > now:
-                # The step's end: the poll advances the game if no deadline job has yet.
-                left = min(left, read.deadline - now + held.LOOK_EVERY)
-            holding.wait(table_id, token, min(left, held.RECHECK_EVERY))
+                # The deadline job moves the game on at the step's end; if it has not a
+                # moment later, this poll does.
+                left = min(left, read.deadline - now + held.STEP_GRACE)
+            with active_requests(app).paused():
+                holding.wait(table_id, token, left, unchanged)
             if holding.closed:
                 break
             token = holding.board.token(table_id)
@@ -274,17 +355,24 @@ def _applied(answer: Answer | None, wait: float, held_for: float | None) -> Answ
     return answer._replace(headers=headers)
 
 
-def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
-    """The state poll without the ORM: a 304, a cached view, or a view built from the game.
+class Current(NamedTuple):
+    """What a poll of one player finds: the table's read, the player's seat, the seats
+    shown as connected, the decoded game and the ETag of the player's view."""
+    read: store.PollRead
+    me: object
+    connected: tuple
+    game: object
+    etag: str
 
-    None sends the request the ordinary way (``api.state``): not seated, no such
-    table, a signed-out session, or the lobby (whose view needs the players' names).
-    """
+
+def current(app, table_id: str, login: SessionLogin, now: float, advance: bool = True) -> Current | None:
+    """The player's ETag as a poll now would answer it; None where the gate declines.
+    ``advance``: move an overdue game on first (the poll does; a held poll's check does not)."""
     sa_engine, reads = _engine(app), poll_reads(app)
     read = reads.read(sa_engine, table_id, now)
     if read is None:
         return None
-    if read.game_status == "running" and read.deadline is not None and read.deadline <= now:
+    if advance and overdue(read, now):
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
         read = reads.read(sa_engine, table_id, now, fresh=True)
         if read is None:
@@ -294,8 +382,7 @@ def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: floa
         return None
     if read.game_id is None:
         return None  # the lobby
-    note_presence(app, me.id, me.last_seen, now)
-    # I am connected: my presence was just noted, or written less than 10 s ago.
+    # I am connected: my presence is noted by this poll, or was written less than 10 s ago.
     connected = view.connected_seats(read.seats, me.number, now)
     game = store.game_cache.get(read.game_id, read.game_rev)
     if game is None:
@@ -304,9 +391,27 @@ def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: floa
             return None
     etag = view.etag_of(table_id, read.lobby_rev, me.number, connected,
                         (read.game_id, game.version_for(me.number)), read.spectators)
+    return Current(read, me, connected, game, etag)
+
+
+def overdue(read: store.PollRead, now: float) -> bool:
+    return read.game_status == "running" and read.deadline is not None and read.deadline <= now
+
+
+def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
+    """The state poll without the ORM: a 304, a cached view, or a view built from the game.
+
+    None sends the request the ordinary way (``api.state``): not seated, no such
+    table, a signed-out session, or the lobby (whose view needs the players' names).
+    """
+    found = current(app, table_id, login, now)
+    if found is None:
+        return None
+    read, me, connected, game, etag = found
+    note_presence(app, me.id, me.last_seen, now)
 
     def build():
-        table = _table_part(app, environ, sa_engine, table_id, read)
+        table = _table_part(app, environ, _engine(app), table_id, read)
         if table is None:
             return None
         return view.game_view(game, me.number, now), table, connected, game.deadline
