@@ -16,9 +16,10 @@ night wake the wolves, not the village. Every SWEEP_EVERY seconds it asks every 
 poll: presence and spectators move without a bump, and the waiting players' own presence
 is noted then.
 
-A process holds at most ``limit`` polls (gunicorn gives its pool as many threads more
-than the ones that answer, gunicorn.conf.py); beyond it, or without a board
-(PostgreSQL), polls answer at once and the phone polls again after its usual 1.5 s.
+A process holds at most ``limit`` polls (``WEREWOLF_HELD_POLLS``, off by default; gunicorn
+gives its pool as many threads more than the ones that answer, gunicorn.conf.py); beyond
+it, or without a board (PostgreSQL), polls answer at once and the phone polls again after
+its usual 1.5 s. Why it is off by default: bench/README.md, "seventh session".
 """
 from __future__ import annotations
 
