@@ -99,14 +99,19 @@
     pollTimer = setTimeout(poll, next);
   }
 
-  /** After a write: poll at once (after POLL_MS if ``shown`` and the server does not hold
-   * polls: the view shown is the current one), or when the poll under way answers. */
-  function pollSoon(shown) {
-    if (polling) {
+  /** After a write. A server that holds polls: poll at once with the new ETag (held
+   * until something else moves), or when the poll under way answers. Otherwise: after
+   * POLL_MS if the write's view is shown, else now (a poll under way answers for it). */
+  function pollAfterWrite(shown) {
+    if (serverHolds && polling) {
       pollStale = true;
+    } else if (serverHolds || !shown) {
+      clearTimeout(pollTimer);
+      if (serverHolds) pollTimer = setTimeout(poll, 0);
+      else poll();
     } else {
       clearTimeout(pollTimer);
-      pollTimer = setTimeout(poll, shown && !serverHolds ? POLL_MS : 0);
+      pollTimer = setTimeout(poll, POLL_MS);
     }
   }
 
@@ -119,9 +124,11 @@
     poll();
   }
 
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) pollAnew(); });
-  window.addEventListener("online", pollAnew);
-  window.addEventListener("pageshow", (e) => { if (e.persisted) pollAnew(); });
+  // Only a held poll may sit on a connection long enough to have died under it.
+  const pollNow = () => (serverHolds ? pollAnew() : poll());
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) pollNow(); });
+  window.addEventListener("online", pollNow);
+  window.addEventListener("pageshow", (e) => { if (e.persisted) pollNow(); });
 
   /** Show a view and its ETag: a poll's answer, or the one act and chat send back. */
   function adopt(newView, newEtag) {
@@ -148,7 +155,9 @@
       const withView = ANSWERS_WITH_VIEW.test(path);
       const result = await api(method, path, body, withView ? { "Prefer": "return=representation" } : null);
       if (!result.ok) WW.showError(errorNode, result.data);
-      else if (result.data && result.data.view && result.data.etag) {
+      else if (result.data && result.data.view && result.data.etag && (serverHolds || !polling)) {
+        // Polling every POLL_MS, a poll under way would answer a view of before or after
+        // this write: let it decide. A held poll under way is asked again (pollAfterWrite).
         if (beforeShowing) beforeShowing();
         adopt(result.data.view, result.data.etag);
         shown = true;
@@ -159,7 +168,7 @@
       return null;
     } finally {
       busy = false;
-      pollSoon(shown);
+      pollAfterWrite(shown);
     }
   }
 
@@ -216,7 +225,7 @@
     const result = await send("POST", `/api/tables/${tableId}/join`, {}, $("join-error"));
     if (result && result.ok) etag = null;
   });
-  if ($("watch-btn")) $("watch-btn").addEventListener("click", pollAnew);
+  if ($("watch-btn")) $("watch-btn").addEventListener("click", pollNow);
 
   $("leave-btn").addEventListener("click", async () => {
     if (!confirm(t("confirm.leave"))) return;
