@@ -289,8 +289,10 @@ def active_requests(app) -> ActiveRequests:
 
 
 def held_polls(app) -> held.HeldPolls | None:
+    # Kept in a tuple: per_app makes again whatever is None, and off (the default) is None,
+    # asked by every poll of the page.
     return per_app("werewolf.held_polls",
-                   lambda: held.make(store.change_board(_engine(app)), int(app.config["HELD_POLLS"])), app)
+                   lambda: (held.make(store.change_board(_engine(app)), int(app.config["HELD_POLLS"])),), app)[0]
 
 
 def held_state(app, environ: dict, table_id: str, login: SessionLogin, clock, wait: float) -> Answer | None:
