@@ -167,12 +167,19 @@ class Table:
             if all(s.get("end") for s in snaps.values()) and len(snaps) == len(self.phones):
                 break
             self.hooks(snaps)
+            # Those asked to act go first (a picture and an accessibility audit take seconds on
+            # a slow machine: taken for everyone first, they let a step end before its actors
+            # acted); then at most one new picture and one card read of the others a round.
+            actors = [p for p, s in snaps.items() if not p.closed and s.get("prompt")]
+            for phone in actors:
+                self.screens(phone, snaps[phone])
+                self.decide(phone, phone.snap())  # fresh: the others may just have acted
             for phone, snap in snaps.items():
-                if not phone.closed and snap.get("prompt"):
-                    self.decide(phone, phone.snap())  # fresh: the others may just have acted
-            for phone, snap in snaps.items():
-                if phone.role is None and not phone.closed:
-                    self.look_at_card(phone)
+                if phone not in actors and not phone.closed and self.screens(phone, snap):
+                    break
+            unread = [p for p in snaps if p.role is None and not p.closed]
+            if unread:
+                self.look_at_card(unread[0])
             time.sleep(0.1)
         self.note("ended")
         assert not self.errors, "\n".join(self.errors)
@@ -218,7 +225,6 @@ class Table:
         if self.me(snap)["alive"]:
             for line in self.dead_lines:
                 assert line not in snap["bodyText"], f"{phone.name} (alive) reads the dead: {line}"
-        self.screens(phone, snap, step)
 
     def check_moment(self, phone, snap, step):
         """The news of the turn takes the top of the first screen: the night's dead with their
@@ -243,9 +249,11 @@ class Table:
                     self.covered.add("vote-moment")
                     phone.shot("36-vote-moment")
 
-    def screens(self, phone, snap, step):
-        if not step:
-            return
+    def screens(self, phone, snap) -> bool:
+        """The picture of this moment of the game on this phone; True if it was a new one."""
+        step = self.step_id(snap)
+        if snap["section"] != "game" or not step or snap["end"] or phone.role is None:
+            return False
         alive = self.me(snap)["alive"]
         if step in NIGHT_STEPS:
             name = f"20-night-{step}-{phone.role}" if snap["prompt"] else f"20-night-sleeps-{phone.role}"
@@ -253,7 +261,7 @@ class Table:
             name = f"30-day-{step}" + ("-prompt" if snap["prompt"] else "")
         if not alive:
             name = "40-dead-" + step
-        phone.shot(name)
+        return phone.shot(name)
 
     def decide(self, phone, snap):
         if snap["section"] != "game" or snap["end"] or not snap["prompt"]:

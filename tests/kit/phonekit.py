@@ -192,10 +192,11 @@ class Phone:
     def snap(self) -> dict:
         return self.page.evaluate(SNAP_JS)
 
-    def shot(self, name: str, full_page: bool = False):
+    def shot(self, name: str, full_page: bool = False) -> bool:
+        """A picture of the screen (and its audit) unless one has this name; True if taken."""
         path = self.shots / f"{name}.png"
         if path.exists():
-            return
+            return False
         self.shots.mkdir(parents=True, exist_ok=True)  # another run may have cleared the folder
         try:  # let the night/day fade end, so the picture shows the screen as it stays
             self.page.wait_for_function(FADE_OVER, timeout=2500)
@@ -203,6 +204,7 @@ class Phone:
             pass
         self.page.screenshot(path=str(path), full_page=full_page)
         self.errors.extend(audit(self.page, f"{self.name} {name}"))  # every screen the test looks at
+        return True
 
     def small_shot(self, name: str):
         """The same screen on a small phone (320x640), then back to 390x844."""
