@@ -52,7 +52,9 @@ def test_the_little_girl_the_owl_man_the_freemasons_and_the_medium_on_phones(bro
             with host.page.expect_response(lambda r: "/settings" in r.url):
                 host.page.locator("#settings label.toggle").filter(has=host.page.locator("input[name=captain]")).tap()
         host.page.locator("details.limits-more summary").tap()   # the single steps' limits are folded away
-        for step, seconds in (("owl", 60), ("werewolves", 120), ("stake", 120)):  # time for the screenshots
+        # Time for the screenshots, even on a slow machine: each of these steps ends when its
+        # players have acted, long before.
+        for step, seconds in (("owl", 600), ("werewolves", 600), ("stake", 600)):
             limit = host.page.locator(f"#settings input[name=limit][data-step={step}]")
             limit.fill(str(seconds))
             with host.page.expect_response(lambda r: "/settings" in r.url):
