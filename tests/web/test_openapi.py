@@ -28,6 +28,14 @@ def test_every_api_route_is_described(app):
     assert routes == described
 
 
+def test_the_state_poll_describes_how_it_is_held(app):
+    """API.md's held polls: the Prefer header asked, and the headers of the answer."""
+    op = app.test_client().get("/api/openapi.json").get_json()["paths"]["/api/tables/{table_id}/state"]["get"]
+    assert "Prefer" in [p["name"] for p in op["parameters"] if p["in"] == "header"]
+    for status in ("200", "304"):
+        assert {"Preference-Applied", "Server-Timing"} <= set(op["responses"][status]["headers"]), status
+
+
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     import os

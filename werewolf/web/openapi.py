@@ -187,6 +187,11 @@ def _errors(*statuses: int) -> dict:
 
 WRITE = (400, 401, 403, 404, 409, 413)
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+# A state poll's answer when the server would hold it (API.md, "Held polls").
+HELD_POLL_HEADERS = {
+    "Preference-Applied": {"schema": {"type": "string"}, "description": "wait=N: the server holds polls; poll again at once"},
+    "Server-Timing": {"schema": {"type": "string"}, "description": "held;dur=<ms>: how long this answer was held"},
+}
 
 
 def _op(summary: str, ok: dict, errors=WRITE, body: dict | None = None, params=(), csrf=True) -> dict:
@@ -268,13 +273,17 @@ def document() -> dict:
                     TABLE_ID, {"name": "number", "in": "path", "required": True,
                                "schema": {"type": "integer", "minimum": 0}}])},
             "/api/tables/{table_id}/state": {"get": _op(
-                "my view of the table (ETag; 304 when unchanged)",
+                "my view of the table (ETag; 304 when unchanged; held with Prefer: wait=N, API.md)",
                 {"200": {**_json(_ref("View"), "the caller's view"),
-                         "headers": {"ETag": {"schema": {"type": "string"}}}},
-                 "304": {"description": "unchanged since the ETag given in If-None-Match"}},
+                         "headers": {"ETag": {"schema": {"type": "string"}}, **HELD_POLL_HEADERS}},
+                 "304": {"description": "unchanged since the ETag given in If-None-Match",
+                         "headers": HELD_POLL_HEADERS}},
                 errors=(401, 403, 404), csrf=False, params=[
                     TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
-                               "schema": {"type": "string"}}])},
+                               "schema": {"type": "string"}},
+                    {"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
+                     "description": "wait=N (RFC 7240, whole seconds, at most 25): a poll whose view has not "
+                                    "changed is held until it does, on a server that holds polls"}])},
             "/api/tables/{table_id}/screen": {"get": _op(
                 "the public view for the room's big screen (no account; the key from table.screen_url)",
                 {"200": {**_json(_ref("View"), "the public view (me: null), exactly a spectator's"),
