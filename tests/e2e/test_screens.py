@@ -95,8 +95,9 @@ def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots
     victim = seat_of[en.name] if roles[seat_of[en.name]] != "werewolf" \
         else next(s for s in others if roles[s] != "werewolf")
     step = lambda: fr.state(table_id)["step"]["id"]  # noqa: E731
-    if step() == "cupid":
-        views[by_role("cupid")[0]].act(table_id, "cupid.pair", targets=[s for s in others if s != victim][-2:])
+    if step() == "cupid":  # not wolves: were both wolves in love, the Hunter's shot would end the game
+        lovers = [s for s in others if s != victim and roles[s] != "werewolf"][-2:]
+        views[by_role("cupid")[0]].act(table_id, "cupid.pair", targets=lovers)
     if step() == "seer":
         views[by_role("seer")[0]].act(table_id, "seer.look", target=wolves[0])
     for wolf in wolves:
