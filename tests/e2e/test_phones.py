@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo"]
 NIGHT_STEPS = ("cupid", "seer", "werewolves", "witch")
-GAME_TIMEOUT = 240  # seconds of play before the test gives up
+GAME_TIMEOUT = 480  # seconds of play before the test gives up (a game takes 45-165 s, the slower on a slow machine)
 
 
 @pytest.fixture
