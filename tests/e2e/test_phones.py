@@ -169,11 +169,15 @@ class Table:
             self.hooks(snaps)
             # Those asked to act go first (a picture and an accessibility audit take seconds on
             # a slow machine: taken for everyone first, they let a step end before its actors
-            # acted); then at most one new picture and one card read of the others a round.
+            # acted); then, in a round where nobody acted (an act may call for another, the
+            # Witch's poison), at most one new picture and one card read of the others.
             actors = [p for p, s in snaps.items() if not p.closed and s.get("prompt")]
+            done_before = sum(len(p.done) for p in actors)
             for phone in actors:
                 self.screens(phone, snaps[phone])
                 self.decide(phone, phone.snap())  # fresh: the others may just have acted
+            if sum(len(p.done) for p in actors) > done_before:
+                continue
             for phone, snap in snaps.items():
                 if phone not in actors and not phone.closed and self.screens(phone, snap):
                     break

@@ -30,9 +30,11 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
             host.page.select_option("#settings select[name=rhythm]", "rapide")
         # Nobody plays the Seer, the wolves or the Witch here: their steps only time out, so
         # they last the shortest limit (through the API) and night 1 reaches the day sooner.
+        # The Thief's and the Guard's end when they act: long enough for their screenshots
+        # on a slow machine.
         answer = host.page.evaluate(
             "body => WW.api('PATCH', `/api/tables/${document.getElementById('table').dataset.tableId}/settings`, body)",
-            {"limits": {"seer": 1, "werewolves": 1, "witch": 1}})
+            {"limits": {"seer": 1, "werewolves": 1, "witch": 1, "thief": 600, "guard": 600}})
         assert answer["ok"], answer
         host.shot("01-lobby-host-guard-thief", full_page=True)
         host.page.locator("#start-btn").tap()
