@@ -181,7 +181,8 @@ class Table:
             for phone, snap in snaps.items():
                 if phone not in actors and not phone.closed and self.screens(phone, snap):
                     break
-            unread = [p for p in snaps if p.role is None and not p.closed]
+            # (not while a moment or the end covers the card: it may come late on a slow machine)
+            unread = [p for p in snaps if p.role is None and not p.closed and p.page.locator("#cardface").is_visible()]
             if unread:
                 self.look_at_card(unread[0])
             time.sleep(0.1)
