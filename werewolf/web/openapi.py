@@ -7,6 +7,7 @@ with Schemathesis.
 from flask import Blueprint, jsonify
 
 from .. import engine
+from . import held
 
 bp = Blueprint("openapi", __name__)
 
@@ -282,8 +283,8 @@ def document() -> dict:
                     TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
                                "schema": {"type": "string"}},
                     {"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
-                     "description": "wait=N (RFC 7240, whole seconds, at most 25): a poll whose view has not "
-                                    "changed is held until it does, on a server that holds polls"}])},
+                     "description": f"wait=N (RFC 7240, whole seconds, at most {held.MAX_WAIT:g}): a poll whose "
+                                    "view has not changed is held until it does, on a server that holds polls"}])},
             "/api/tables/{table_id}/screen": {"get": _op(
                 "the public view for the room's big screen (no account; the key from table.screen_url)",
                 {"200": {**_json(_ref("View"), "the public view (me: null), exactly a spectator's"),
