@@ -401,14 +401,52 @@ def test_each_worker_listens_on_its_own_socket_and_the_kernel_spreads_connection
     try:
         for session in sessions:
             assert session.get(server.url + "/api/me", timeout=20).status_code == 200
-        workers = [int(pid) for pid in subprocess.run(
-            ["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split()]
+        workers = worker_pids(server)
         assert len(workers) == 2
         held = [established_on(server.port, pid) for pid in workers]
         assert sum(held) == 40 and min(held) >= 5, held
     finally:
         for session in sessions:
             session.close()
+
+
+def worker_pids(server: Server) -> list[int]:
+    return sorted(int(pid) for pid in subprocess.run(
+        ["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split())
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="pinning needs two cores")
+def test_each_worker_runs_on_a_core_of_its_own_and_a_replacement_takes_the_freed_one(server_factory):
+    """gunicorn.conf.py's pin_cpus: a worker's threads share one GIL, so it is kept on one
+    core instead of having the GIL travel between cores (bench/README.md, ninth session)."""
+    server = server_factory(workers=2, time_scale=1.0)
+    server.start()
+    workers = worker_pids(server)
+    assert len(workers) == 2
+    cores = {pid: os.sched_getaffinity(pid) for pid in workers}
+    assert all(len(core) == 1 for core in cores.values()), cores
+    assert cores[workers[0]] != cores[workers[1]]
+    # A worker killed: the one gunicorn starts in its place takes its core, not the other's.
+    os.kill(workers[0], signal.SIGKILL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        now = worker_pids(server)
+        replacement = [pid for pid in now if pid not in workers]
+        if len(now) == 2 and replacement:
+            assert os.sched_getaffinity(replacement[0]) == cores[workers[0]]
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("no worker replaced the killed one")
+
+
+def test_pinning_is_turned_off_by_its_setting(server_factory, monkeypatch):
+    monkeypatch.setenv("GUNICORN_PIN_CPUS", "0")
+    server = server_factory(workers=2, time_scale=1.0)
+    server.start()
+    workers = worker_pids(server)
+    assert len(workers) == 2
+    assert all(os.sched_getaffinity(pid) == os.sched_getaffinity(0) for pid in workers)
 
 
 def established_on(port: int, pid: int) -> int:
