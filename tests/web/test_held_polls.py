@@ -175,6 +175,23 @@ def test_a_held_poll_moves_the_game_on_when_its_step_runs_out(make_table, monkey
     assert waiting.seconds < 3
 
 
+def test_a_held_poll_ends_its_wait_right_after_its_steps_deadline(make_table):
+    """It moves the game on itself a moment after the deadline: the deadline job's next
+    tick may be half a second later, which every player of the table would see."""
+    table = make_table(6).start()
+    alice = table.players[0]
+    first = alice.state_response(table.id)
+    table.clock.advance(first.get_json()["step"]["seconds_left"] - 0.3)
+    etag = alice.state_response(table.id).headers["ETag"]
+    waiting = InThread(lambda: held_poll(alice, table.id, etag, 20))
+    wait_until_held(table.app)
+    table.clock.advance(0.3)  # the deadline, as the poll's own timer will find it
+    response = waiting.result()
+    assert response.status_code == 200
+    assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
+    assert waiting.seconds < 0.6  # 0.8 s with the half-second grace it had
+
+
 @pytest.mark.parametrize("prefer, wait", [
     ("wait=10", 10.0), ("WAIT = 3", 3.0), ("return=representation, wait=4", 4.0),
     ('wait="7"', 7.0), ("wait=600", held.MAX_WAIT), ("wait=0", None), ("", None),

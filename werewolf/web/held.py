@@ -34,8 +34,9 @@ log = logging.getLogger(__name__)
 MAX_WAIT = 25.0    # seconds a poll is held at most, whatever it asks
 LOOK_EVERY = 0.05  # seconds between two looks of the watcher at the board
 SWEEP_EVERY = 5.0  # seconds between two checks of every held poll (presence, spectators)
-STEP_GRACE = 0.5   # a held poll runs again this long after its step's deadline (if no
-                   # deadline job moved the game on, it does)
+STEP_GRACE = 0.02  # a held poll runs again this long after its step's deadline and moves
+                   # the game on itself (advance_once) rather than wait for the deadline
+                   # job's next tick, up to half a second later
 
 
 class _Waiter:
