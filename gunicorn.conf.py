@@ -36,9 +36,9 @@ reuse_port = os.environ.get("GUNICORN_REUSE_PORT", "1") == "1"
 # Python process: its threads take turns holding the GIL, so it never uses more than one
 # core, but left free the kernel wakes each thread on whichever core is idle and the GIL
 # goes back and forth between cores. On a 2-core machine at 100 tables pinning cut the
-# time the workers' threads waited for a CPU by a quarter and p99 from 180-616 ms to
-# 61-190 ms (bench/README.md, ninth session). A worker that replaces a dead one takes the
-# core it left.
+# time the workers' threads waited for a CPU by a fifth and the median p99 of five runs
+# from 407 to 190 ms (bench/README.md, ninth session). A worker that replaces a dead one
+# takes the core it left.
 pin_cpus = os.environ.get("GUNICORN_PIN_CPUS", "1") == "1"
 
 
