@@ -39,13 +39,13 @@ reuse_port = os.environ.get("GUNICORN_REUSE_PORT", "1") == "1"
 # time the workers' threads waited for a CPU by a fifth and the median p99 of five runs
 # from 407 to 190 ms (bench/README.md, ninth session). A worker that replaces a dead one
 # takes the core it left.
-pin_cpus = os.environ.get("GUNICORN_PIN_CPUS", "1") == "1"
+pin_cpus = os.environ.get("GUNICORN_PIN_CPUS", "1") == "1" and hasattr(os, "sched_setaffinity")  # Linux
 
 
 def pre_fork(server, worker):
     """In the master: the core with the fewest of the live workers goes to the new one."""
-    cpus = sorted(os.sched_getaffinity(0))
-    if not pin_cpus or len(cpus) < 2:
+    cpus = sorted(os.sched_getaffinity(0)) if pin_cpus else []
+    if len(cpus) < 2:
         worker.cpu = None
         return
     taken = [getattr(other, "cpu", None) for other in server.WORKERS.values()]

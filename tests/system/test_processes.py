@@ -415,7 +415,11 @@ def worker_pids(server: Server) -> list[int]:
         ["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split())
 
 
-@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="pinning needs two cores")
+needs_two_cores = pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
+                                     reason="pinning is Linux's, and needs two cores")
+
+
+@needs_two_cores
 def test_each_worker_runs_on_a_core_of_its_own_and_a_replacement_takes_the_freed_one(server_factory):
     """gunicorn.conf.py's pin_cpus: a worker's threads share one GIL, so it is kept on one
     core instead of having the GIL travel between cores (bench/README.md, ninth session)."""
@@ -440,6 +444,7 @@ def test_each_worker_runs_on_a_core_of_its_own_and_a_replacement_takes_the_freed
         pytest.fail("no worker replaced the killed one")
 
 
+@needs_two_cores
 def test_pinning_is_turned_off_by_its_setting(server_factory, monkeypatch):
     monkeypatch.setenv("GUNICORN_PIN_CPUS", "0")
     server = server_factory(workers=2, time_scale=1.0)
