@@ -5,6 +5,7 @@ waits here are short; the apps' clocks move only when a test moves them.
 """
 import threading
 import time
+from collections import Counter
 
 import pytest
 
@@ -190,6 +191,28 @@ def test_a_held_poll_ends_its_wait_right_after_its_steps_deadline(make_table):
     assert response.status_code == 200
     assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
     assert waiting.seconds < 0.6  # 0.8 s with the half-second grace it had
+
+
+def test_the_watcher_sweeps_a_slice_of_the_tables_at_each_look():
+    """Every held poll is checked once per SWEEP_EVERY (presence moves without a bump), but
+    never all in one look: that look would keep the GIL from every request meanwhile."""
+    class StillBoard:
+        def token(self, table_id):
+            return b"unmoved"
+
+    holding = held.HeldPolls(StillBoard(), limit=1000)
+    checked = Counter()
+    tables = [f"table-{n}" for n in range(200)]
+    for table_id in tables:
+        holding._register(table_id, b"unmoved",
+                          held._Waiter(lambda table_id=table_id: checked.update([table_id]) or True))
+    per_look = []
+    for _ in range(round(held.SWEEP_EVERY / held.LOOK_EVERY)):
+        before = checked.total()
+        assert holding.look() == 0  # nothing changed: nobody woken
+        per_look.append(checked.total() - before)
+    assert sorted(checked) == sorted(tables) and set(checked.values()) == {1}
+    assert max(per_look) <= 20, per_look
 
 
 @pytest.mark.parametrize("prefer, wait", [

@@ -13,8 +13,8 @@ memory), and when a table moved it asks each of its held polls whether its playe
 changed (``unchanged``: the poll's ETag computed again, from the reads and the decoded
 game the process keeps); only those whose view changed are woken. The wolves' votes at
 night wake the wolves, not the village. Every SWEEP_EVERY seconds it asks every held
-poll: presence and spectators move without a bump, and the waiting players' own presence
-is noted then.
+poll, a slice of the tables at each look: presence and spectators move without a bump,
+and the waiting players' own presence is noted then.
 
 A process holds at most ``limit`` polls (``WEREWOLF_HELD_POLLS``, off by default; gunicorn
 gives its pool as many threads more than the ones that answer, gunicorn.conf.py); beyond
@@ -67,7 +67,7 @@ class HeldPolls:
         self._closed = False
         self._someone_waits = threading.Event()
         self._watcher: threading.Thread | None = None
-        self._swept_at = time.monotonic()
+        self._looks = 0
 
     @property
     def held(self) -> int:
@@ -140,19 +140,25 @@ class HeldPolls:
             self._someone_waits.wait()
             if self._closed:
                 return
-            self.look(sweep=time.monotonic() - self._swept_at >= SWEEP_EVERY)
+            self.look()
             time.sleep(LOOK_EVERY)
 
     def look(self, sweep: bool = False) -> int:
-        """Check the held polls of the tables that moved on the board (every held poll if
-        ``sweep``), wake those whose view changed; how many were woken."""
-        if sweep:
-            self._swept_at = time.monotonic()
+        """Check the held polls of the tables that moved on the board and of the tables
+        whose turn it is to be swept (every held poll if ``sweep``), wake those whose view
+        changed; how many were woken.
+
+        Each table is swept once every SWEEP_EVERY seconds, a slice of the tables at each
+        look: checking every held poll in one look kept the GIL as long as all those
+        checks took, while every request of the process waited (bench/README.md)."""
+        slices = max(1, round(SWEEP_EVERY / LOOK_EVERY))
+        turn, self._looks = self._looks % slices, self._looks + 1
         to_check: list[tuple[str, bytes, _Waiter]] = []
         with self._lock:
             for table_id, groups in list(self._waiting.items()):
                 token = self.board.token(table_id)
-                for old in [t for t in groups if sweep or t != token]:
+                swept = sweep or hash(table_id) % slices == turn
+                for old in [t for t in groups if swept or t != token]:
                     to_check.extend((table_id, token, w) for w in groups.pop(old))
                 if not groups:
                     del self._waiting[table_id]
