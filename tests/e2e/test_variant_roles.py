@@ -16,6 +16,7 @@ from phonekit import Phone, open_table, seat_everyone_by_code, set_role, wait_un
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
+GHOST_LIMIT = 180  # s of the Thief's and the Guard's steps: real seconds at a time scale up to 1
 
 
 def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
@@ -31,10 +32,11 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
         # Nobody plays the Seer, the wolves or the Witch here: their steps only time out, so
         # they last the shortest limit (through the API) and night 1 reaches the day sooner.
         # The Thief's and the Guard's end when they act: long enough for their screenshots
-        # on a slow machine.
+        # on a slow machine. But a card left in the middle is a ghost step that lasts its
+        # whole limit (A2.2), and the waits below cover that.
         answer = host.page.evaluate(
             "body => WW.api('PATCH', `/api/tables/${document.getElementById('table').dataset.tableId}/settings`, body)",
-            {"limits": {"seer": 1, "werewolves": 1, "witch": 1, "thief": 600, "guard": 600}})
+            {"limits": {"seer": 1, "werewolves": 1, "witch": 1, "thief": GHOST_LIMIT, "guard": GHOST_LIMIT}})
         assert answer["ok"], answer
         host.shot("01-lobby-host-guard-thief", full_page=True)
         host.page.locator("#start-btn").tap()
@@ -77,7 +79,9 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
         # --- the Guard's step (the Guard may now be the Thief who took his card)
         guard = next((p for p in phones if p.role == "guard"), None)
         if guard is not None:
-            wait_until(lambda: (guard.snap()["prompt"] or {}).get("title") == t("prompt.guard.protect"), 60, "guard prompt")
+            # (after the Thief's ghost step, if his card lies in the middle)
+            wait_until(lambda: (guard.snap()["prompt"] or {}).get("title") == t("prompt.guard.protect"),
+                       GHOST_LIMIT, "guard prompt")
             guard.shot("03-guard-prompt")
             guard.small_shot("03b-guard-prompt-320x640")
             snap = guard.snap()
@@ -90,7 +94,7 @@ def test_the_thief_and_the_guard_on_phones(browser, server, screenshots):
             wait_until(lambda: guard.snap()["prompt"] is None, 10, "guard done")
         # Night 1 goes on to the day either way; unless no wolf was dealt (its card and the
         # Thief's both lie in the middle): then the village has won at dawn.
-        wait_until(lambda: host.snap()["phase"] == t("day", n=1) or host.snap()["end"], 120, "day 1")
+        wait_until(lambda: host.snap()["phase"] == t("day", n=1) or host.snap()["end"], GHOST_LIMIT + 60, "day 1")
         if host.snap()["end"]:
             assert "werewolf" not in cards.values() and host.snap()["end"]["title"] == t("winner.village")
         else:
