@@ -149,8 +149,8 @@ class HeldPolls:
         changed; how many were woken.
 
         Each table is swept once every SWEEP_EVERY seconds, a slice of the tables at each
-        look: checking every held poll in one look kept the GIL as long as all those
-        checks took, while every request of the process waited (bench/README.md)."""
+        look: checking ~900 held polls in one look took 37-188 ms of CPU every 5 s,
+        holding the GIL from every request of the process meanwhile (bench/README.md)."""
         slices = max(1, round(SWEEP_EVERY / LOOK_EVERY))
         turn, self._looks = self._looks % slices, self._looks + 1
         to_check: list[tuple[str, bytes, _Waiter]] = []
