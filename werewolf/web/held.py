@@ -143,10 +143,9 @@ class HeldPolls:
             self.look()
             time.sleep(LOOK_EVERY)
 
-    def look(self, sweep: bool = False) -> int:
+    def look(self) -> int:
         """Check the held polls of the tables that moved on the board and of the tables
-        whose turn it is to be swept (every held poll if ``sweep``), wake those whose view
-        changed; how many were woken.
+        whose turn it is to be swept, wake those whose view changed; how many were woken.
 
         Each table is swept once every SWEEP_EVERY seconds, a slice of the tables at each
         look: checking ~900 held polls in one look took 37-188 ms of CPU every 5 s,
@@ -157,7 +156,7 @@ class HeldPolls:
         with self._lock:
             for table_id, groups in list(self._waiting.items()):
                 token = self.board.token(table_id)
-                swept = sweep or hash(table_id) % slices == turn
+                swept = hash(table_id) % slices == turn
                 for old in [t for t in groups if swept or t != token]:
                     to_check.extend((table_id, token, w) for w in groups.pop(old))
                 if not groups:
