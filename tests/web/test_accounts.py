@@ -110,7 +110,10 @@ def test_login_takes_as_long_for_an_unknown_name_as_for_a_wrong_password(make_ap
             times.append(login(name))
     known_median, unknown_median = statistics.median(known), statistics.median(unknown)
     print(f"login CPU: known name {known_median * 1000:.1f} ms, unknown {unknown_median * 1000:.1f} ms")
-    assert abs(known_median - unknown_median) <= 0.2 * max(known_median, unknown_median), \
+    # The leak this guards against is a whole hash (an unknown name answered without one
+    # takes a few percent of the time). A thread's CPU time on a busy machine moves by a
+    # third from one login to the next: medians 23 % apart were seen beside the browser tests.
+    assert abs(known_median - unknown_median) <= 0.5 * max(known_median, unknown_median), \
         (known_median, unknown_median)
 
 
