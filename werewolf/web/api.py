@@ -1,7 +1,7 @@
 """Playing: the per-player state poll (with ETag/304), actions and chat."""
 import json
 
-from flask import Blueprint, current_app, jsonify, request, session
+from flask import Blueprint, current_app, jsonify, request
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
@@ -11,7 +11,7 @@ from ..models import Game, Seat, Table
 from ..service import ServiceError
 from . import poll, view
 from .http import json_body, now
-from .session import parse_login, verified_user_id
+from .session import session_login, verified_user_id
 from .tables import table_json_of
 
 bp = Blueprint("api", __name__, url_prefix="/api/tables")
@@ -105,7 +105,7 @@ def done_with_view(table_id: str, t: float, status: int):
     environ = {k: v for k, v in request.environ.items() if k != "HTTP_IF_NONE_MATCH"}  # always the view
     # The poll's own way first (its kept reads, the game the write just cached): the ORM's
     # loads of the table, its seats and its game cost more than the move itself.
-    login = parse_login(session.get("_user_id"))
+    login = session_login()  # its key is checked against the seat's account by fast_state
     answer = poll.fast_state(current_app._get_current_object(), environ, table_id, login, t) if login else None
     if answer is None:
         db.session.rollback()  # read the table as the write left it

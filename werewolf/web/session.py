@@ -46,6 +46,14 @@ def session_protection(app) -> str | None:
     return app.config.get("SESSION_PROTECTION", login_manager.session_protection)
 
 
+def session_login() -> SessionLogin | None:
+    """The "<id>:<key>" in Flask's session, its key not checked yet; None with "strong"
+    session protection (Flask-Login may drop a session whose browser changed)."""
+    if session_protection(current_app) == "strong":
+        return None
+    return parse_login(session.get("_user_id"))
+
+
 def verified_user_id() -> int | None:
     """The logged-in user's id from Flask's session, its key checked, or None.
 
@@ -57,10 +65,9 @@ def verified_user_id() -> int | None:
     if "werewolf_user_id" in g:
         return g.werewolf_user_id
     user_id = None
-    if session_protection(current_app) != "strong":
-        login = parse_login(session.get("_user_id"))
-        if login is not None and login.matches(store.password_hash_of(db.engine, login.user_id)):
-            user_id = login.user_id
+    login = session_login()
+    if login is not None and login.matches(store.password_hash_of(db.engine, login.user_id)):
+        user_id = login.user_id
     g.werewolf_user_id = user_id
     return user_id
 
