@@ -863,6 +863,8 @@ class Stats:
         self.held_seconds = 0.0  # their time held, which the latencies leave out
         self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
         self.timeline: list[tuple] = []  # (sent, perf_counter s; latency ms; kind; status): the bursts
+        self.tagging = False  # --request-log: each measured request carries X-Bench-Id
+        self.tagged: dict[str, tuple] = {}  # id -> (kind, sent and received by time.time(), s held)
 
     def record(self, kind: str, seconds: float, status: int, sent: float = 0.0) -> None:
         if self.measuring:
@@ -886,6 +888,11 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
         lines.append(f"Cookie: {account.cookie}")
     if headers:
         lines.extend(f"{k}: {v}" for k, v in headers.items())
+    bench_id = None
+    if stats.tagging and stats.measuring:
+        bench_id = str(len(stats.tagged) + 1)
+        stats.tagged[bench_id] = ()
+        lines.append(f"X-Bench-Id: {bench_id}")
     payload = b""
     if method != "GET":
         lines.append(f"X-CSRFToken: {account.csrf}")
@@ -894,6 +901,7 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
             lines.append("Content-Type: application/json")
         lines.append(f"Content-Length: {len(payload)}")
     data = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + payload
+    sent_at = time.time()
     t0 = time.perf_counter()
     try:
         status, rh, cookies, raw, _ = await client.request(method, data)
@@ -905,6 +913,9 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
         stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
         return 0, {"transport_error": f"{type(exc).__name__}: {exc}"}, {}, 0
     took = time.perf_counter() - t0
+    if bench_id is not None:
+        stats.tagged[bench_id] = (kind, sent_at, sent_at + took,
+                                  float(held.group(1)) / 1000 if held is not None else 0.0)
     if held is not None:
         # A held poll waited on purpose: its latency is the rest, the time it took to be
         # answered once its table moved (or its wait ended), queueing included.
@@ -1322,6 +1333,7 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
     worker too), of this client and of the machine, connections per worker, this
     client's event-loop lag; and ``dumps`` py-spy dumps of each worker spread over it."""
     sim.stats, stats.measuring = stats, True
+    stats.tagging = sim.args.request_log
     probe = WorkerProbe(server)
     probe.start()
     spies = []
@@ -1472,6 +1484,40 @@ def print_sweep(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"capacity_tables: {report['capacity']}")
 
 
+def request_split_lines(stats: Stats) -> list[str]:
+    """Each tagged request's latency split in three (``--request-log``, joined with the
+    workers' lines of bench/request_probe.conf.py): before the app, in it (less the time
+    held), after it; for all requests and for the slowest hundredth."""
+    server: dict[str, tuple[float, float, float, float]] = {}
+    for path in OUT.glob("requests-*.txt"):
+        for line in path.read_text().splitlines():
+            bench_id, began, ended, cpu_ms, waited_ms = line.split()
+            server[bench_id] = (float(began), float(ended), float(cpu_ms), float(waited_ms))
+    rows = []
+    for bench_id, seen in stats.tagged.items():
+        if seen and bench_id in server:
+            kind, sent, received, held_for = seen
+            began, ended, cpu_ms, waited_ms = server[bench_id]
+            before, app, after = began - sent, ended - began - held_for, received - ended
+            rows.append((received - sent - held_for, kind, before * 1000, app * 1000, after * 1000,
+                         cpu_ms, waited_ms))
+    with open(OUT / "requests-client.csv", "w") as out:  # latency ms, kind, before, app, after, CPU, waited
+        out.writelines(",".join(f"{x:.3f}" if isinstance(x, float) else x for x in (r[0] * 1000, *r[1:])) + "\n"
+                       for r in rows)
+    if not rows:
+        return ["request split: no tagged request was found in the workers' lines"]
+    rows.sort()
+    slowest = rows[-max(1, len(rows) // 100):]
+    lines = [f"request split ({len(rows)} of {len(stats.tagged)} tagged requests joined; ms; 'app' less the time "
+             "held; 'waited': for a place among the requests run at once, held polls' wake-ups included)"]
+    for name, part in (("all", rows), ("slowest 1 %", slowest)):
+        cells = [f"{label} p50 {pct([r[i] for r in part], 50):.1f} p99 {pct([r[i] for r in part], 99):.1f}"
+                 for label, i in (("before the app", 2), ("app", 3), ("after", 4), ("CPU", 5), ("waited", 6))]
+        kinds = {k: sum(1 for r in part if r[1] == k) for k in ("poll", "act", "chat", "lobby")}
+        lines.append(f"  {name}: " + "; ".join(cells) + f"; kinds {kinds}")
+    return lines
+
+
 def gc_lines(wall) -> list[str]:
     """The workers' garbage collections during the measured window (``--gc-log``)."""
     lines = []
@@ -1577,6 +1623,9 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
         print(f"bursts: {line}")
     for line in gc_lines(report.get("wall")):
         print(f"garbage collections: {line}")
+    if stats.tagging:
+        for line in request_split_lines(stats):
+            print(line)
     with open(OUT / "timeline.csv", "w") as out:  # every measured request: sent (s), latency (ms), kind, status
         out.writelines(f"{sent:.4f},{ms:.2f},{kind},{status}\n" for sent, ms, kind, status in stats.timeline)
     if report.get("dumps"):
@@ -1631,6 +1680,9 @@ def main() -> None:
     parser.add_argument("--sweep-max", type=int, default=300, help="last T tried (300)")
     parser.add_argument("--sweep-settle", type=float, default=4, help="seconds after adding tables (4)")
     parser.add_argument("--sweep-seconds", type=float, default=10, help="seconds measured per step (10)")
+    parser.add_argument("--request-log", action="store_true",
+                        help="a line per request in the workers (bench/request_probe.conf.py), joined with "
+                             "the client's: where each request's time went")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.sweep:
@@ -1658,10 +1710,13 @@ def main() -> None:
     subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
                    stdout=subprocess.DEVNULL)
-    for old in OUT.glob("gc-*.txt"):
+    for old in [*OUT.glob("gc-*.txt"), *OUT.glob("requests-*.txt")]:
         old.unlink()
+    if args.gc_log and args.request_log:
+        die("--gc-log and --request-log: one probe at a time")
+    config = "gc_probe.conf.py" if args.gc_log else "request_probe.conf.py" if args.request_log else None
     server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus,
-                    ROOT / "bench" / "gc_probe.conf.py" if args.gc_log else ROOT / "gunicorn.conf.py")
+                    ROOT / "bench" / config if config else ROOT / "gunicorn.conf.py")
     server.start()
     report: dict = {}
     try:
