@@ -1515,6 +1515,13 @@ def request_split_lines(stats: Stats) -> list[str]:
                  for label, i in (("before the app", 2), ("app", 3), ("after", 4), ("CPU", 5), ("waited", 6))]
         kinds = {k: sum(1 for r in part if r[1] == k) for k in ("poll", "act", "chat", "lobby")}
         lines.append(f"  {name}: " + "; ".join(cells) + f"; kinds {kinds}")
+    for path in sorted(OUT.glob("looks-*.txt")):  # held polls: the watcher's looks that woke some
+        looks = [line.split() for line in path.read_text().splitlines()]
+        if looks:
+            woken, wall = [int(x[1]) for x in looks], [float(x[2]) for x in looks]
+            lines.append(f"  held polls' watcher, worker {path.stem[6:]}, whole run: {len(looks)} looks woke polls "
+                         f"(p50 {pct(woken, 50):.0f}, p99 {pct(woken, 99):.0f}, max {max(woken)} at once); "
+                         f"a look's wall time p50 {pct(wall, 50):.1f} p99 {pct(wall, 99):.1f} max {max(wall):.1f} ms")
     return lines
 
 
@@ -1710,7 +1717,7 @@ def main() -> None:
     subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
                    stdout=subprocess.DEVNULL)
-    for old in [*OUT.glob("gc-*.txt"), *OUT.glob("requests-*.txt")]:
+    for old in [*OUT.glob("gc-*.txt"), *OUT.glob("requests-*.txt"), *OUT.glob("looks-*.txt")]:
         old.unlink()
     if args.gc_log and args.request_log:
         die("--gc-log and --request-log: one probe at a time")
