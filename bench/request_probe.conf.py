@@ -7,7 +7,8 @@ thread's CPU time, and how long the request waited for a place among the request
 app runs at once (``poll.ActiveRequests``, held polls only). Joined with the client's
 send and receive times, a request's latency splits into: before the app (gunicorn's
 queue, the worker's wake-up), in the app, and after it (the client's own event loop).
-Nothing here changes what the server answers.
+With held polls, ``looks-<pid>.txt`` has a line per look of the watcher that woke some:
+how many, and its wall and CPU time. Nothing here changes what the server answers.
 """
 import os
 import threading
@@ -23,7 +24,7 @@ _base_post_worker_init = globals().get("post_worker_init")
 def post_worker_init(worker):
     if _base_post_worker_init is not None:
         _base_post_worker_init(worker)
-    from werewolf.web import poll
+    from werewolf.web import held, poll
 
     out = open(_here / "out" / f"requests-{os.getpid()}.txt", "w", buffering=1)
     local = threading.local()
@@ -37,7 +38,6 @@ def post_worker_init(worker):
             local.waited = getattr(local, "waited", 0.0) + time.perf_counter() - started
 
     poll.ActiveRequests.acquire = timed_acquire
-    from werewolf.web import held
     looks = open(_here / "out" / f"looks-{os.getpid()}.txt", "w", buffering=1)
     look = held.HeldPolls.look
 
