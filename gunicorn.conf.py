@@ -76,7 +76,7 @@ gc_freeze = os.environ.get("GUNICORN_GC_FREEZE", "1") == "1"
 
 def post_worker_init(worker):
     """On SIGTERM (a graceful stop), the held polls answer at once instead of keeping the
-    worker up to their end. And the app's own objects frozen (above)."""
+    worker up to their end; the objects of the loaded app are frozen (gc_freeze above)."""
     import gc
     import signal
 

@@ -1721,6 +1721,8 @@ def main() -> None:
         old.unlink()
     if args.gc_log and args.request_log:
         die("--gc-log and --request-log: one probe at a time")
+    if args.sweep and args.request_log:
+        die("--request-log splits one run's requests: give it a --tables, not --sweep")
     config = "gc_probe.conf.py" if args.gc_log else "request_probe.conf.py" if args.request_log else None
     server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus,
                     ROOT / "bench" / config if config else ROOT / "gunicorn.conf.py")
