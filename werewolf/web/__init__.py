@@ -65,7 +65,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     from .poll import PollGate
-    app.wsgi_app = PollGate(app, app.wsgi_app)  # inside ProxyFix: it sees the fixed environ
+    # Inside ProxyFix: it sees the fixed environ. The worker's event loop asks it too (web/worker.py).
+    app.wsgi_app = app.extensions["werewolf.poll_gate"] = PollGate(app, app.wsgi_app)
     if app.config["PROXY_COUNT"]:
         n = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_prefix=n)

@@ -66,9 +66,13 @@ class Presence:
         with self._lock:
             self._pending[seat_id] = now
 
+    def due(self, now: float) -> bool:
+        """Whether the next poll writes what was noted (``flush_if_due``)."""
+        return bool(self._pending) and now - self._flushed_at >= self.FLUSH_EVERY
+
     def flush_if_due(self, app, now: float) -> None:
         """Called by every poll: writes what was noted, at most every FLUSH_EVERY seconds."""
-        if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
+        if not self.due(now):
             return
         with self._lock:
             if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
@@ -158,6 +162,27 @@ class PollGate:
         finally:
             places.release()
 
+    def answer_from_memory(self, environ: dict) -> Answer | None:
+        """For a worker's event loop (web/worker.py): the 304 of a state poll when all it
+        needs is in this process's memory; None for any other request, which runs as usual.
+
+        Nothing here waits: no database, no lock held by a request, no place among the
+        requests run at once (``ActiveRequests``)."""
+        if environ.get("REQUEST_METHOD") != "GET":
+            return None
+        app = self.app
+        match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if match is None or (requested_wait(environ) is not None and held_polls(app) is not None):
+            return None  # a poll this process may hold waits on a pool's thread
+        try:
+            login = self.sessions.login(environ)
+            if login is None:
+                return None
+            return unchanged_from_memory(app, environ, match.group(1), login, app.extensions["werewolf.clock"]())
+        except Exception:  # the ordinary way will answer, with its error handling
+            log.exception("a state poll could not be answered from memory")
+            return None
+
     def _answer(self, environ: dict, table_id: str) -> Answer | None:
         app = self.app
         try:
@@ -198,14 +223,25 @@ class PollReads:
         self.board = board
         self._items: dict[str, tuple[bytes, float, store.PollRead]] = {}
 
+    def kept(self, table_id: str, now: float, token: bytes | None = None) -> store.PollRead | None:
+        """The kept read of the table if it still holds, without reading; else None."""
+        if self.board is None:
+            return None
+        kept = self._items.get(table_id)
+        if token is None:
+            token = self.board.token(table_id)
+        if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + self.TTL:
+            return kept[2]
+        return None
+
     def read(self, sa_engine, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
         board, watching_since = self.board, now - service.WATCHING_WITHIN
         if board is None:
             return store.read_table_for_poll(sa_engine, table_id, watching_since)
         token = board.token(table_id)  # before the read: a write committed after it bumps it
-        kept = None if fresh else self._items.get(table_id)
-        if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + self.TTL:
-            return kept[2]
+        kept = None if fresh else self.kept(table_id, now, token)
+        if kept is not None:
+            return kept
         read = store.read_table_for_poll(sa_engine, table_id, watching_since)
         if read is not None:
             if len(self._items) >= self.SIZE:
@@ -379,6 +415,12 @@ def current(app, table_id: str, login: SessionLogin, now: float, advance: bool =
         read = reads.read(sa_engine, table_id, now, fresh=True)
         if read is None:
             return None
+    return _seen_by(table_id, login, read, now, lambda: _decode(sa_engine, read))
+
+
+def _seen_by(table_id: str, login: SessionLogin, read: store.PollRead, now: float, decode=None) -> Current | None:
+    """``current`` once the table is read; ``decode``: how to get a game not in the cache
+    (None: decline)."""
     me = next((s for s in read.seats if s.user_id == login.user_id), None)
     if me is None or not login.matches(me.password_hash):
         return None
@@ -388,12 +430,30 @@ def current(app, table_id: str, login: SessionLogin, now: float, advance: bool =
     connected = view.connected_seats(read.seats, me.number, now)
     game = store.game_cache.get(read.game_id, read.game_rev)
     if game is None:
-        game = _decode(sa_engine, read)
+        game = decode() if decode is not None else None
         if game is None:
             return None
     etag = view.etag_of(table_id, read.lobby_rev, me.number, connected,
                         (read.game_id, game.version_for(me.number)), read.spectators)
     return Current(read, me, connected, game, etag)
+
+
+def unchanged_from_memory(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
+    """The poll's 304 from what this process holds (the table's kept read, the decoded
+    game), or None: whatever needs the database (a read, the presence's write, an overdue
+    step) or answers a view goes the way of ``fast_state``."""
+    read = poll_reads(app).kept(table_id, now)
+    if read is None or overdue(read, now):
+        return None
+    found = _seen_by(table_id, login, read, now)
+    if found is None or not view.has_etag(environ, found.etag):
+        return None
+    noted = presence(app)
+    if noted.due(now):
+        return None
+    if now - found.me.last_seen >= service.PRESENCE_WRITE_EVERY:
+        noted.note(found.me.id, now)
+    return view.not_modified(found.etag)
 
 
 def overdue(read: store.PollRead, now: float) -> bool:

@@ -161,11 +161,16 @@ def lobby_view(names: list[tuple[int, str]], my_number: int | None) -> dict:
     }
 
 
+def has_etag(environ: dict, etag: str) -> bool:
+    """Whether the request's If-None-Match names ``etag``: the phone has this view."""
+    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+    return bool(if_none_match) and parse_etags(if_none_match).contains(etag)
+
+
 def answer(app, environ: dict, now: float, etag: str, build) -> Answer:
     """A 304, the view kept serialized under ``etag``, or ``build()`` -> (view, table part,
     connected seats, deadline of its step or None) completed, serialized and kept."""
-    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
-    if if_none_match and parse_etags(if_none_match).contains(etag):
+    if has_etag(environ, etag):
         return not_modified(etag)
     key = (etag, host_key(environ))
     views = view_cache(app)
