@@ -3,12 +3,16 @@
 Two threads per worker carry the polling players: a poll is short, and more threads
 only fight over the GIL (on a quiet machine, `bench/load.py --sweep` held 130 tables with
 2 threads, 100 and 110 with 6; 6 had served more than 16: see bench/README.md). Each worker runs its own deadline job; advancing a game is
-idempotent, so several workers are safe.
+idempotent, so several workers are safe. The worker is gunicorn's ``gthread`` whose event
+loop answers the unchanged state polls itself (``werewolf/web/worker.py``).
 """
 import os
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
-worker_class = "gthread"
+# gunicorn's gthread worker whose event loop answers, itself, the state polls whose answer
+# is an unchanged 304 from memory: most requests then cross no thread (werewolf/web/worker.py).
+# GUNICORN_WORKER_CLASS=gthread: gunicorn's own, every request on a pool thread.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "werewolf.web.worker.PollWorker")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 # WEREWOLF_HELD_POLLS=N (off by default): each worker holds up to N state polls until the
