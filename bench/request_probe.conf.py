@@ -8,7 +8,8 @@ app runs at once (``poll.ActiveRequests``, held polls only). Joined with the cli
 send and receive times, a request's latency splits into: before the app (gunicorn's
 queue, the worker's wake-up), in the app, and after it (the client's own event loop).
 With held polls, ``looks-<pid>.txt`` has a line per look of the watcher that woke some:
-how many, and its wall and CPU time. Nothing here changes what the server answers.
+how many, and its wall and CPU time. Nothing here changes what the server answers, nor
+which thread answers it.
 """
 import os
 import threading
@@ -66,6 +67,22 @@ def post_worker_init(worker):
 
         return _Closing(body, written)
 
+    # The worker's event loop answers some polls itself (web/worker.py): their line too,
+    # "written" when the answer is ready, the loop sending it at once.
+    gate = wsgi.extensions.get("werewolf.poll_gate")
+    if gate is not None:
+        answer_from_memory = gate.answer_from_memory
+
+        def timed_answer(environ):
+            began, cpu = time.time(), time.thread_time()
+            answer = answer_from_memory(environ)
+            bench_id = environ.get("HTTP_X_BENCH_ID")
+            if answer is not None and bench_id is not None:
+                out.write(f"{bench_id} {began:.6f} {time.time():.6f} {(time.thread_time() - cpu) * 1000:.3f} 0.000\n")
+            return answer
+
+        gate.answer_from_memory = timed_answer
+    probed.extensions = wsgi.extensions
     worker.wsgi = probed
 
 
