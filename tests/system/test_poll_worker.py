@@ -9,10 +9,13 @@ import time
 
 import pytest
 
-from tests.conftest import empty_test_database
+from tests.conftest import TEST_DATABASE_URI, empty_test_database
 from tests.system.test_processes import Server, seat_table
 
-KEEPALIVE = 2  # seconds: gunicorn's --keepalive in these tests, short to see it end
+KEEPALIVE = 2  # seconds: gunicorn's --keep-alive in these tests, short to see it end
+# PostgreSQL has no board of changes, so no table's read is kept (PollReads.kept): every
+# poll reads the database, on a pool thread, and the loop answers none.
+LOOP_ANSWERS = not TEST_DATABASE_URI
 
 
 @pytest.fixture
@@ -88,7 +91,7 @@ def test_the_loops_304_is_the_pools_and_another_player_gets_only_their_own_view(
     on_loop, requests = loop_answers(server)
     # Each of the 20 polls came within a second of the table's last read (PollReads.TTL),
     # unless this machine stalled: then the pool answered it, which is right too.
-    assert 10 <= on_loop <= 20 and requests > on_loop
+    assert (10 <= on_loop <= 20 if LOOP_ANSWERS else on_loop == 0) and requests > on_loop
 
 
 def test_a_connection_answered_on_the_loop_stays_alive_while_used_and_ends_when_idle(table):
@@ -114,7 +117,7 @@ def test_a_connection_answered_on_the_loop_stays_alive_while_used_and_ends_when_
         pass
     assert KEEPALIVE - 0.5 <= time.monotonic() - idle_since < KEEPALIVE + 2.5
     on_loop, _ = loop_answers(server)
-    assert on_loop >= 5
+    assert on_loop >= 5 if LOOP_ANSWERS else on_loop == 0
 
 
 def test_the_loop_leaves_a_poll_in_pieces_to_gunicorns_parser(table):
