@@ -5,6 +5,11 @@ The loop must never answer what the ordinary way would answer differently: a req
 does not fully understand, another player's ETag, a table written since its read was
 kept, a step whose time is up, presence waiting to be written.
 """
+import collections
+import time
+import types
+from concurrent import futures
+
 import pytest
 from gunicorn.config import Config
 
@@ -205,3 +210,107 @@ def test_nothing_from_memory_while_presence_waits_to_be_written(started, monkeyp
     with started.app.app_context():
         poll.presence(started.app).note(12345, started.clock())
     assert from_memory(started, raw_poll(started.id, player, etag)) is None
+
+
+# ---------------------------------------------------------------- the loop's bookkeeping
+# A worker without a process: only the parts of gthread that answering on the loop uses.
+
+class FakeSocket:
+    def __init__(self, accepts: int | None):
+        self.accepts, self.sent, self.blocking, self.closed = accepts, b"", False, False
+
+    def send(self, data: bytes) -> int:
+        if self.accepts is None:
+            raise BrokenPipeError
+        taken = data[:self.accepts]
+        self.sent += taken
+        return len(taken)
+
+    def sendall(self, data: bytes) -> None:
+        self.sent += data
+
+    def setblocking(self, flag: bool) -> None:
+        self.blocking = flag
+
+
+class FakeConnection:
+    def __init__(self, accepts: int | None = 1 << 20, timeout: float = 0.0, renewed: bool = False):
+        self.sock, self.client, self.timeout, self.renewed = FakeSocket(accepts), ("127.0.0.1", 4242), timeout, renewed
+        self.closed = False
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def loop_worker():
+    worker = PollWorker.__new__(PollWorker)
+    worker.nr, worker.max_requests, worker.answered_on_loop, worker.nr_conns = 0, 1000, 0, 1
+    worker.max_keepalived, worker.keepalived_conns = 10, collections.deque()
+    worker.answer = Answer("304 NOT MODIFIED", [("ETag", '"e"')], b"")
+    worker._answer = lambda environ: worker.answer
+    worker._date = lambda: "Thu, 03 Dec 2026 07:00:00 GMT"
+    worker.cfg = types.SimpleNamespace(keepalive=5)
+    worker.unregistered, worker.finished = [], []
+    worker.poller = types.SimpleNamespace(unregister=worker.unregistered.append)
+    worker.tpool = futures.ThreadPoolExecutor(1)
+    worker.method_queue = types.SimpleNamespace(defer=lambda method, *args: method(*args))
+    worker.finish_request = lambda conn, future: worker.finished.append((conn, future.result()))
+    yield worker
+    worker.tpool.shutdown(wait=True)
+
+
+POLL = b"GET /api/tables/t1/state HTTP/1.1\r\nHost: h\r\nIf-None-Match: \"e\"\r\n\r\n"
+
+
+def test_an_answer_on_the_loop_is_counted_sent_and_renews_the_connection(loop_worker):
+    conn = FakeConnection()
+    loop_worker.keepalived_conns.append(conn)
+    before = time.monotonic()
+    assert loop_worker._answered(conn, POLL)
+    assert conn.sock.sent == response_bytes(loop_worker.answer, loop_worker._date())
+    assert (loop_worker.nr, loop_worker.answered_on_loop) == (1, 1)
+    assert conn.renewed and before + 5 <= conn.timeout <= time.monotonic() + 5
+    assert list(loop_worker.keepalived_conns) == [conn] and not loop_worker.unregistered
+
+
+def test_what_the_socket_does_not_take_a_pool_thread_sends_then_the_loop_gets_it_back(loop_worker):
+    conn = FakeConnection(accepts=10)
+    loop_worker.keepalived_conns.append(conn)
+    assert loop_worker._answered(conn, POLL)
+    loop_worker.tpool.shutdown(wait=True)
+    assert conn.sock.sent == response_bytes(loop_worker.answer, loop_worker._date()) and conn.sock.blocking
+    assert loop_worker.unregistered == [conn.sock] and not loop_worker.keepalived_conns
+    assert loop_worker.finished == [(conn, True)]  # gthread's finish_request: back on the poller
+
+
+def test_a_connection_that_fails_on_sending_is_closed(loop_worker):
+    conn = FakeConnection(accepts=None)
+    loop_worker.keepalived_conns.append(conn)
+    assert loop_worker._answered(conn, POLL)
+    assert conn.closed and not loop_worker.keepalived_conns and loop_worker.nr_conns == 0
+
+
+def test_the_loop_leaves_to_the_pool_what_gthread_must_count_or_answer(loop_worker):
+    conn = FakeConnection()
+    assert not loop_worker._answered(conn, POLL.replace(b"GET", b"PUT"))
+    loop_worker.nr = loop_worker.max_requests - 1  # the last request: gthread restarts the worker
+    assert not loop_worker._answered(conn, POLL)
+    loop_worker.nr = 0
+    loop_worker.keepalived_conns.extend(FakeConnection() for _ in range(11))  # over max_keepalived
+    assert not loop_worker._answered(conn, POLL)
+    loop_worker.keepalived_conns.clear()
+    loop_worker.answer = None  # the gate declines
+    assert not loop_worker._answered(conn, POLL)
+    assert loop_worker.nr == 0 and conn.sock.sent == b""
+
+
+def test_a_renewed_connection_does_not_shield_the_expired_ones_behind_it(loop_worker):
+    now = time.monotonic()
+    renewed, expired, alive = (FakeConnection(timeout=now + 5, renewed=True), FakeConnection(timeout=now - 1),
+                               FakeConnection(timeout=now + 1))
+    loop_worker.keepalived_conns.extend([renewed, expired, alive])
+    loop_worker.nr_conns = 3
+    loop_worker.murder_keepalived()
+    assert expired.closed and not renewed.closed and not alive.closed
+    assert list(loop_worker.keepalived_conns) == [alive, renewed] and not renewed.renewed
