@@ -66,6 +66,11 @@ class Presence:
         with self._lock:
             self._pending[seat_id] = now
 
+    def seen(self, seat_id: int, last_seen: float, now: float) -> None:
+        """A poll of this seat's player: noted at most every PRESENCE_WRITE_EVERY."""
+        if now - last_seen >= service.PRESENCE_WRITE_EVERY:
+            self.note(seat_id, now)
+
     def due(self, now: float) -> bool:
         """Whether the next poll writes what was noted (``flush_if_due``)."""
         return bool(self._pending) and now - self._flushed_at >= self.FLUSH_EVERY
@@ -75,7 +80,7 @@ class Presence:
         if not self.due(now):
             return
         with self._lock:
-            if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
+            if not self.due(now):
                 return
             pending, self._pending, self._flushed_at = self._pending, {}, now
         with app.app_context():  # its own session, removed when the context ends
@@ -92,8 +97,7 @@ def presence(app=None) -> Presence:
 def note_presence(app, seat_id: int, last_seen: float, now: float) -> None:
     """A poll of this seat's player: noted at most every PRESENCE_WRITE_EVERY, written together."""
     noted = presence(app)
-    if now - last_seen >= service.PRESENCE_WRITE_EVERY:
-        noted.note(seat_id, now)
+    noted.seen(seat_id, last_seen, now)
     noted.flush_if_due(app, now)
 
 
@@ -135,6 +139,14 @@ def advance_once(app, game_id: int, now: float) -> None:
 STATE_PATH = re.compile(r"/api/tables/([^/\x00]{1,64})/state")
 
 
+def state_poll_of(environ: dict) -> str | None:
+    """The table whose state this request asks for (GET), else None."""
+    if environ.get("REQUEST_METHOD") != "GET":
+        return None
+    match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
+    return match.group(1) if match else None
+
+
 class PollGate:
     """WSGI middleware in front of Flask that answers the state poll of a seated player.
 
@@ -151,13 +163,12 @@ class PollGate:
         method = environ.get("REQUEST_METHOD")
         places.acquire(write=method not in ("GET", "HEAD"))
         try:
-            if method == "GET":
-                match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
-                if match is not None:
-                    answer = self._answer(environ, match.group(1))
-                    if answer is not None:
-                        start_response(answer.status, answer.headers)
-                        return [answer.body]
+            table_id = state_poll_of(environ)
+            if table_id is not None:
+                answer = self._answer(environ, table_id)
+                if answer is not None:
+                    start_response(answer.status, answer.headers)
+                    return [answer.body]
             return self.wsgi_app(environ, start_response)
         finally:
             places.release()
@@ -168,28 +179,20 @@ class PollGate:
 
         Nothing here waits: no database, no lock held by a request, no place among the
         requests run at once (``ActiveRequests``)."""
-        if environ.get("REQUEST_METHOD") != "GET":
-            return None
-        app = self.app
-        match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if match is None or (requested_wait(environ) is not None and held_polls(app) is not None):
+        table_id = state_poll_of(environ)
+        if table_id is None or (held_polls(self.app) is not None and requested_wait(environ) is not None):
             return None  # a poll this process may hold waits on a pool's thread
-        try:
-            login = self.sessions.login(environ)
-            if login is None:
-                return None
-            return unchanged_from_memory(app, environ, match.group(1), login, app.extensions["werewolf.clock"]())
-        except Exception:  # the ordinary way will answer, with its error handling
-            log.exception("a state poll could not be answered from memory")
-            return None
+        return self._answer(environ, table_id, from_memory=True)
 
-    def _answer(self, environ: dict, table_id: str) -> Answer | None:
+    def _answer(self, environ: dict, table_id: str, from_memory: bool = False) -> Answer | None:
         app = self.app
         try:
             login = self.sessions.login(environ)
             if login is None:
                 return None
             clock = app.extensions["werewolf.clock"]
+            if from_memory:
+                return unchanged_from_memory(app, environ, table_id, login, clock())
             wait = requested_wait(environ)
             if wait is None:
                 return fast_state(app, environ, table_id, login, clock())
@@ -451,8 +454,7 @@ def unchanged_from_memory(app, environ: dict, table_id: str, login: SessionLogin
     noted = presence(app)
     if noted.due(now):
         return None
-    if now - found.me.last_seen >= service.PRESENCE_WRITE_EVERY:
-        noted.note(found.me.id, now)
+    noted.seen(found.me.id, found.me.last_seen, now)
     return view.not_modified(found.etag)
 
 

@@ -191,13 +191,7 @@ class PollWorker(ThreadWorker):
                 conn.renewed = False
                 queue.rotate(-1)
                 continue
-            queue.popleft()
-            try:
-                self.poller.unregister(conn.sock)
-            except (OSError, KeyError, ValueError):
-                pass
-            self.nr_conns -= 1
-            conn.close()
+            self._drop(conn)
         if force:
             super().murder_keepalived(force=True)
 
