@@ -40,8 +40,9 @@ TEST_DATABASE_URI = _per_worker(os.environ.get("WEREWOLF_TEST_DATABASE_URI"))
 requires_sqlite = pytest.mark.skipif(
     bool(TEST_DATABASE_URI), reason="about SQLite itself (this run is on WEREWOLF_TEST_DATABASE_URI)")
 
-# Tests register many accounts from one address; the limit itself is tested with its default.
-MANY_REGISTRATIONS = "100000 per minute"
+# Tests register many accounts from one address, and play a seat's moves far faster than a
+# player; the limits themselves are tested with their defaults or values of their own.
+MANY_REGISTRATIONS = MANY_ACTS = "100000 per minute"
 
 
 @pytest.fixture
@@ -67,6 +68,7 @@ def make_app(tmp_path, monkeypatch, clock):
             "SERVER_NAME": "werewolf.test",
             "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
             "REGISTRATION_RATE_LIMIT": MANY_REGISTRATIONS,
+            "ACT_RATE_LIMIT": MANY_ACTS,
             **config,
         })
         apps.append(app)

@@ -18,6 +18,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import engine, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
+from .engine import text as text_rules
 from .extensions import db
 from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
 
@@ -46,16 +47,20 @@ def table_status(table: Table) -> str:
 # ---------------------------------------------------------------- accounts
 
 def clean_name(value, limit: int) -> str:
-    if not isinstance(value, str):
-        raise ServiceError(400, "invalid_name", "Name must be text.")
-    name = " ".join(value.split())  # no leading, trailing or repeated whitespace
-    if not name or len(name) > limit or not name.isprintable():
-        raise ServiceError(400, "invalid_name", f"A name has 1 to {limit} printable characters.")
-    return name
+    """A name that shows as itself (engine/text.py), whitespace folded."""
+    try:
+        return text_rules.name(value, limit)
+    except text_rules.TextRefused as refused:
+        raise ServiceError(400, refused.code, refused.message) from None
+
+
+def _is_password(password) -> bool:
+    """Text that can be hashed (no lone surrogate), at most PASSWORD_MAX long."""
+    return isinstance(password, str) and len(password) <= PASSWORD_MAX and text_rules.is_unicode(password)
 
 
 def _clean_password(password) -> str:
-    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+    if not _is_password(password) or len(password) < PASSWORD_MIN:
         raise ServiceError(400, "invalid_password",
                            f"A password has {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
     return password
@@ -108,7 +113,7 @@ def authenticate(name, password) -> User:
     """The account, if the password is its own. An unknown or disabled name costs the
     same hashing as a wrong password, so the time taken tells nobody which names exist."""
     key = " ".join(name.split()).casefold() if isinstance(name, str) else ""
-    if isinstance(password, str) and len(password) <= PASSWORD_MAX:
+    if _is_password(password):
         # No name has a control character (clean_name), and PostgreSQL refuses a NUL in a query.
         user = db.session.scalar(select(User).where(User.name_key == key)) if key.isprintable() else None
         usable = user is not None and user.is_active
@@ -118,7 +123,7 @@ def authenticate(name, password) -> User:
 
 
 def _require_password(user: User, password) -> None:
-    if not (isinstance(password, str) and len(password) <= PASSWORD_MAX and user.is_active
+    if not (_is_password(password) and user.is_active
             and check_password_hash(user.password_hash, password)):
         raise ServiceError(403, "wrong_password", "Wrong password.")
 
@@ -526,8 +531,35 @@ def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None
 
 
 def _play_waiting_moves(game_id: int) -> None:
-    """Play the moves waiting for ``game_id`` on the game as it is now, and save it once."""
+    """Play the moves waiting for ``game_id`` on the game as it is now, and save it once.
+
+    Every move waiting is settled, whatever happens: one that fails otherwise than by the
+    rules (a bug, a state that cannot be saved) fails alone, with its own error, and the
+    moves that came with it are played again, each on its own. Nothing stays queued to
+    fail every later move of the game.
+    """
     moves = _pending.waiting(game_id)
+    try:
+        errors = _play_together(game_id, moves)
+    except Exception as error:  # noqa: BLE001 - raised in the move's own request
+        errors = [error] if len(moves) == 1 else [_play_alone(game_id, move) for move in moves]
+    _pending.settle(game_id, moves, errors)
+
+
+def _play_alone(game_id: int, move: _Move) -> Exception | None:
+    try:
+        return _play_together(game_id, [move])[0]
+    except Exception as error:  # noqa: BLE001 - raised in the move's own request
+        return error
+
+
+# What a move's change raises to refuse it, before changing anything (anything else: a bug).
+_REFUSALS = (engine.IllegalAction, ServiceError)
+
+
+def _play_together(game_id: int, moves: list[_Move]) -> list[Exception | None]:
+    """Each move's refusal (None: played), the game saved once; raises if a move or the
+    save fails otherwise than by the rules."""
     now = moves[0].now
     for _ in range(MAX_ATTEMPTS):
         read = store.read_game(game_id)
@@ -539,19 +571,17 @@ def _play_waiting_moves(game_id: int) -> None:
         errors = []
         for move in moves:
             try:
-                move.change(game, move.seat)  # raises engine.IllegalAction before changing anything
+                move.change(game, move.seat)
                 errors.append(None)
-            except Exception as error:  # noqa: BLE001 - it is raised in the move's own request
+            except _REFUSALS as error:
                 errors.append(error)
         if all(errors) and not timed_out:  # nothing to write: refused by the game as it stands?
             if store.game_rev(game_id) == read.rev:
-                break
+                return errors
         elif store.save_if_unchanged(read, game):
-            break
+            return errors
         # The game moved on meanwhile (another process): judge them all again on the new state.
-    else:
-        errors = [ServiceError(503, "busy", "The game is too busy right now; try again.")] * len(moves)
-    _pending.settle(game_id, moves, errors)
+    return [ServiceError(503, "busy", "The game is too busy right now; try again.")] * len(moves)
 
 
 def act(table_id, user_id: int, body: dict, now: float) -> None:

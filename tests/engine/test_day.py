@@ -309,3 +309,55 @@ def test_the_dawn_after_night_one_already_belongs_to_day_one():
     assert t.view(2)["step"]["day"] == 1
     t.timeout()
     assert t.view(2)["step"]["day"] == 1 and t.step == "election"
+
+
+# --- re-cast ballots (issue 33: one player re-voting non-stop grew every view) ----
+def _views_and_versions(t: Table) -> tuple:
+    views = [t.view(seat) for seat in (None, *range(1, t.game.n + 1))]
+    for view in views:
+        del view["step"]["seconds_left"]   # the clock moves with every action of the kit
+    return views, list(t.game.versions)
+
+
+def test_an_unchanged_ballot_cast_again_adds_nothing_to_any_view():
+    t = day_one()
+    t.do(2, "election.vote", 3)
+    before = _views_and_versions(t)
+    for _ in range(20):
+        t.do(2, "election.vote", 3)
+        t.do(4, "election.vote", None)   # no ballot, withdrawn again: still none
+    assert _views_and_versions(t) == before
+    t.do(2, "election.vote", None)
+    t.do(2, "election.vote", None)
+    assert len([e for e in t.events("vote_cast") if e["seat"] == 2]) == 1
+    t.timeout()
+    t.until("vote")
+    t.do(3, "vote.cast", None)           # an explicit abstention is a ballot
+    before = _views_and_versions(t)
+    for _ in range(20):
+        t.do(3, "vote.cast", None)
+    assert _views_and_versions(t) == before
+
+
+def test_a_changed_ballot_replaces_the_voters_last_one_in_the_views():
+    t = day_one()
+    t.do(5, "election.vote", 4)
+    for round_ in range(50):
+        t.do(2, "election.vote", 3 + round_ % 2)
+    view = t.view(None)
+    casts = [(e["seat"], e["target"]) for e in view["events"] if e["kind"] == "vote_cast"]
+    assert casts == [(5, 4), (2, 4)]    # one per voter, the last, in the order they came
+    assert view["events"][-1]["seq"] == len(view["events"])
+    assert view["votes"] == {"2": 4, "5": 4}
+    t.timeout()
+    assert t.game.captain == 4
+
+
+def test_a_wolf_changing_his_designation_leaves_one_event_for_the_pack():
+    t = Table(EIGHT)
+    t.until("werewolves")
+    for round_ in range(30):
+        t.do(1, "werewolves.designate", 3 + round_ % 3)
+    t.do(1, "werewolves.designate", 5)   # the same again: nothing
+    designations = [e for e in t.view(2)["events"] if e["kind"] == "designation"]
+    assert [(e["seat"], e["target"]) for e in designations] == [(1, 5)]

@@ -824,6 +824,7 @@ class Audit:
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{os.path.join(directory, 'audit.db')}",
             "SERVER_NAME": "werewolf.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
             "CHAT_RATE_LIMIT": "1000000 per minute",  # the audit chats fast; limits are tested elsewhere
+            "ACT_RATE_LIMIT": "1000000 per minute",  # and acts far faster than any player
             "REGISTRATION_RATE_LIMIT": "1000000 per minute",  # 18 accounts from one address
         })
         self.stats = Stats()

@@ -58,6 +58,7 @@ class Server:
                "WEREWOLF_TIME_SCALE": str(self.time_scale),
                "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
                "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute",
+               "WEREWOLF_ACT_RATE_LIMIT": "100000 per minute",  # the racing threads act non-stop
                "WEREWOLF_REGISTRATION_RATE_LIMIT": "100000 per minute"}
         log = open(self.log_path(self.starts), "wb")
         self.proc = subprocess.Popen(

@@ -342,3 +342,155 @@ def test_https_behind_a_proxy_sets_secure_cookies(make_app):
                                     "Referer": "https://werewolf.test/register"})
     assert response.status_code == 201, response.get_json()
     assert all("secure" in flags for flags in _cookies(response).values())
+
+
+# ---------------------------------------------------------------- issue 33: hostile players
+
+def _wolf_and_other(views):
+    wolf = next(s for s, v in views.items() if v["me"]["role"] == "werewolf")
+    return wolf, next(s for s in views if s != wolf)
+
+
+LONE_SURROGATES = ["\ud800", "a\udfffb", "\udc00\ud800", "😀\ud83d"]
+
+
+def _text_fields(table_id: str) -> list[tuple[str, str, dict]]:
+    """(method, path, body) of every route with a text field, the field set to {text}."""
+    return [
+        ("POST", "/api/auth/register", {"name": "{text}", "password": "motdepasse"}),
+        ("POST", "/api/auth/register", {"name": "Zoé", "password": "mot{text}passe"}),
+        ("POST", "/api/auth/register", {"name": "Zoé", "password": "motdepasse", "table_code": "{text}"}),
+        ("POST", "/api/auth/login", {"name": "{text}", "password": "motdepasse"}),
+        ("POST", "/api/auth/login", {"name": "Alice", "password": "{text}"}),
+        ("POST", "/api/auth/password", {"old_password": "{text}", "new_password": "autre mot"}),
+        ("POST", "/api/auth/password", {"old_password": "motdepasse", "new_password": "{text}xyz1"}),
+        ("DELETE", "/api/me", {"password": "{text}"}),
+        ("POST", "/api/tables", {"name": "{text}"}),
+        ("PATCH", f"/api/tables/{table_id}/settings", {"{text}": True}),
+        ("PATCH", f"/api/tables/{table_id}/settings", {"rhythm": "{text}"}),
+        ("POST", f"/api/tables/{table_id}/act", {"action": "{text}"}),
+        ("POST", f"/api/tables/{table_id}/act", {"action": "vote.cast", "target": 1, "{text}": 1}),
+        ("POST", f"/api/tables/{table_id}/chat", {"channel": "village", "text": "{text}"}),
+        ("POST", f"/api/tables/{table_id}/chat", {"channel": "{text}", "text": "salut"}),
+        ("POST", f"/api/tables/{table_id}/visibility", {"public": "{text}"}),
+    ]
+
+
+def _fill(value, text: str):
+    if isinstance(value, dict):
+        return {_fill(k, text): _fill(v, text) for k, v in value.items()}
+    return value.replace("{text}", text) if isinstance(value, str) else value
+
+
+def _raw_json(value) -> str:
+    """JSON with every non-ASCII character escaped: a lone surrogate travels as ``\\ud800``."""
+    import json
+    return json.dumps(value, ensure_ascii=True)
+
+
+@pytest.mark.parametrize("surrogate", LONE_SURROGATES)
+def test_text_that_is_not_unicode_is_refused_in_every_field_and_the_game_goes_on(app, make_table, surrogate):
+    table, views = _running(make_table, 6)
+    wolf, _ = _wolf_and_other(views)
+    player = table.seats[wolf]
+    before = snapshot(app)
+    for method, path, body in _text_fields(table.id):
+        response = player.client.open(path, method=method, data=_raw_json(_fill(body, surrogate)),
+                                      content_type="application/json", headers={"X-CSRFToken": player.token})
+        assert response.status_code == 400, (path, body, response.status_code)
+        assert error_code(response) == "text_invalid", (path, body)
+    assert snapshot(app) == before
+    # The game was never stuck: the pack still talks, the village still plays.
+    assert player.chat(table.id, "werewolves", "toujours là").status_code == 201
+
+
+def test_a_move_that_fails_fails_alone_and_leaves_nothing_queued(app, make_table):
+    """The move queue (service._play_waiting_moves): a move whose game cannot be saved gets
+    its own error; the moves played with it are saved, and later moves are not held up."""
+    from werewolf import engine, service, store
+    table, views = _running(make_table, 6)
+    wolf, _ = _wolf_and_other(views)
+    with app.app_context():
+        game_id = store.seat_and_game(table.id, table.seats[wolf].state(table.id)["me"]["seat"])[0]
+
+        def poisoned(game, seat):  # what a lone surrogate once did: a state no encoder writes
+            game.chat.append({"channel": "werewolves", "seat": seat, "name": "x", "text": "\ud800", "at": "now"})
+
+        def said(words):
+            return lambda game, seat: engine.post_chat(game, seat, "werewolves", words, table.clock())
+
+        moves = [service._Move(said("avant"), wolf, table.clock()), service._Move(poisoned, wolf, table.clock()),
+                 service._Move(said("après"), wolf, table.clock())]
+        for move in moves:
+            service._pending.add(game_id, move)
+        service._play_waiting_moves(game_id)
+        assert all(move.done for move in moves)
+        assert moves[0].error is None and moves[2].error is None
+        assert isinstance(moves[1].error, UnicodeError)
+        assert service._pending.waiting(game_id) == []
+        with pytest.raises(UnicodeError):  # alone, it fails again, alone
+            service._play(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned)
+        assert service._pending.waiting(game_id) == []
+    assert table.seats[wolf].chat(table.id, "werewolves", "encore").status_code == 201
+    texts = [m["text"] for m in table.seats[wolf].state(table.id)["chat"]["werewolves"]]
+    assert texts == ["avant", "après", "encore"]
+
+
+def _user_id(player) -> int:
+    return player.client.get("/api/me").get_json()["user"]["id"]
+
+
+def _to_election(table):
+    while table.host.state(table.id)["step"]["id"] != "election":
+        table.finish_step()
+
+
+def test_recasting_a_ballot_never_grows_the_views(make_table):
+    table, views = _running(make_table, 6, roles={"cupid": False, "seer": False, "witch": False,
+                                                  "hunter": False}, captain=True)
+    _to_election(table)
+    voter, other = table.seats[1], table.seats[2]
+    assert voter.act(table.id, "election.vote", target=3).status_code == 200
+    etag = other.state_response(table.id).headers["ETag"]
+    size = len(other.state_response(table.id).get_data())
+    for _ in range(10):  # the same ballot again: no event, no new ETag for anyone
+        assert voter.act(table.id, "election.vote", target=3).status_code == 200
+        assert other.state_response(table.id, etag).status_code == 304
+    for i in range(40):  # a changed ballot replaces the voter's last one
+        assert voter.act(table.id, "election.vote", target=4 + i % 2).status_code == 200
+    view = other.state(table.id)
+    casts = [(e["seat"], e["target"]) for e in view["events"] if e["kind"] == "vote_cast"]
+    assert casts == [(1, 5)] and view["votes"] == {"1": 5}
+    assert len(other.state_response(table.id).get_data()) <= size + 8  # a digit or two in "seq" and "at"
+
+
+def test_acts_are_rate_limited_per_seat_with_retry_after(make_app, clock):
+    from .conftest import Player, Table
+    app = make_app(ACT_RATE_LIMIT="6 per minute")
+    players = [Player(app, f"Joueur{i}").register() for i in range(6)]
+    table_id = players[0].create_table(name="Lente")
+    for p in players[1:]:
+        p.join(table_id)
+    table = Table(app, clock, players, table_id).start(
+        roles={"cupid": False, "seer": False, "witch": False, "hunter": False}, captain=True)
+    _to_election(table)
+    statuses = [table.seats[1].act(table.id, "election.vote", target=2 + i % 2) for i in range(8)]
+    assert [r.status_code for r in statuses] == [200] * 6 + [429] * 2
+    limited = statuses[-1]
+    assert error_code(limited) == "too_many_requests"
+    assert 0 < int(limited.headers["Retry-After"]) <= 60
+    # Another seat acts, everybody polls, chat has its own limit.
+    assert table.seats[2].act(table.id, "election.vote", target=3).status_code == 200
+    assert table.seats[1].state_response(table.id).status_code == 200
+    assert table.seats[1].chat(table.id, "village", "je réfléchis").status_code == 201
+
+
+def test_the_default_act_limit_takes_a_burst_of_thirty_moves(app, make_table):
+    """ACT_RATE_LIMIT's default: thirty moves at once (a vote's worth of hesitation), not more."""
+    from werewolf.web.security import DEFAULT_LIMITS
+    app.config["ACT_RATE_LIMIT"] = DEFAULT_LIMITS["ACT_RATE_LIMIT"]
+    table, views = _running(make_table, 6, roles={"cupid": False, "seer": False, "witch": False,
+                                                  "hunter": False}, captain=True)
+    _to_election(table)
+    statuses = [table.seats[1].act(table.id, "election.vote", target=2 + i % 3).status_code for i in range(31)]
+    assert statuses == [200] * 30 + [429]

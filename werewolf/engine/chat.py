@@ -4,9 +4,8 @@ from . import registry
 from .errors import IllegalAction
 from .game import CHANNEL_AUDIENCE, Game, iso
 from .rules import CHANNELS, MAX_CHAT_LENGTH
-
-# Control characters other than tab and newline make no sense in a message.
-_FORBIDDEN = {chr(c) for c in range(32) if chr(c) not in "\t\n"} | {"\x7f"}
+from .text import TextRefused
+from .text import message as message_text
 
 
 def game_channels(game: Game) -> list[str]:
@@ -56,14 +55,10 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
         raise IllegalAction("not_your_turn", "you are not seated in this game")
     if not isinstance(channel, str) or channel not in game_channels(game):
         raise IllegalAction("unknown_channel", "unknown channel")
-    if not isinstance(text, str):
-        raise IllegalAction("bad_request", "the text must be a string")
-    if not text.strip():
-        raise IllegalAction("text_empty", "the message is empty")
-    if len(text) > MAX_CHAT_LENGTH:
-        raise IllegalAction("text_too_long", f"at most {MAX_CHAT_LENGTH} characters")
-    if any(ch in _FORBIDDEN for ch in text):
-        raise IllegalAction("text_invalid", "the message holds control characters")
+    try:
+        text = message_text(text, MAX_CHAT_LENGTH)   # as shown: nothing reversed nor hidden
+    except TextRefused as refused:
+        raise IllegalAction(refused.code, refused.message) from None
     if channel not in writable_channels(game, seat):
         raise IllegalAction("channel_closed", "you cannot write in this channel now")
     message = {"channel": channel, "seat": seat, "name": game.player(seat).name, "text": text, "at": iso(now)}

@@ -53,9 +53,12 @@ def ballot_audience(game: Game, voter: int):
 
 def cast_ballot(game: Game, seat: int, target, now: float) -> None:
     """A ballot of the current round (null = an explicit abstention, A13); the round
-    closes early once every voter of the round has one."""
+    closes early once every voter of the round has one. The same ballot again changes
+    nothing; another one replaces the voter's last (Game.emit_choice)."""
+    if seat in game.votes and game.votes[seat] == target:
+        return
     game.votes[seat] = target
-    game.emit("vote_cast", ballot_audience(game, seat), now, step=game.step, seat=seat, target=target)
+    game.emit_choice("vote_cast", ballot_audience(game, seat), now, step=game.step, seat=seat, target=target)
     if all(map(game.votes.__contains__, actors(game))):   # every voter of the round has one
         close_round(game, now)
 

@@ -223,6 +223,21 @@ class Game:
         self.touch(audience)
         return event
 
+    def emit_choice(self, kind: str, audience, now: float, **data) -> None:
+        """A choice one may change during the current step (a ballot, a designation, a
+        protection): it takes the place of the chooser's previous one of the step in the
+        log (same kind, audience and ``seat``, for a private one its audience), so a mind
+        changed many times leaves one event and the views never grow with it."""
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
+            if event["kind"] == "step":
+                break
+            if event["kind"] == kind and event["audience"] == audience and event.get("seat") == data.get("seat"):
+                del events[i]
+                break
+        self.emit(kind, audience, now, **data)
+
     def draw(self, n: int) -> int:
         from .rng import below
         self.rng, value = below(self.rng, n)

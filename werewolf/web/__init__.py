@@ -62,6 +62,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["REGISTRATION"] not in service.REGISTRATION_MODES:
         raise ValueError("WEREWOLF_REGISTRATION must be one of " + ", ".join(service.REGISTRATION_MODES))
     app.extensions["werewolf.clock"] = app.config.get("CLOCK") or time.time
+    from .http import StrictJSONProvider, StrictRequest
+    app.json, app.request_class = StrictJSONProvider(app), StrictRequest  # bodies judged at the door
     app.json.sort_keys = False
 
     from .poll import PollGate

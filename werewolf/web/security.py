@@ -7,8 +7,8 @@
   so the same server works on plain http://localhost and behind TLS.
 - Rate limits (Flask-Limiter) on a few routes only: registrations per client address
   (each costs a slow password hash), failed logins per account name and per client
-  address, wrong passwords given to change or delete an account, and chat messages
-  per account. The state poll and every other route are never limited. The client
+  address, wrong passwords given to change or delete an account, chat messages
+  per account and actions per seat. The state poll and every other route are never limited. The client
   address is the connection's, or with ``WEREWOLF_PROXY_COUNT`` = n the one the n-th
   proxy from the end saw (ProxyFix); a client cannot forge it otherwise.
   Storage is in memory, per process: it needs no extra service, a restart forgets it,
@@ -53,6 +53,9 @@ DEFAULT_LIMITS = {
     "LOGIN_ADDRESS_RATE_LIMIT": "30 per minute; 200 per hour",
     # Chat messages of one account, all tables together.
     "CHAT_RATE_LIMIT": "10 per 10 seconds; 60 per minute",
+    # Actions of one seat (one account at one table): a quick player changing his mind
+    # between three names, twice a second for a whole vote, stays under it.
+    "ACT_RATE_LIMIT": "30 per 10 seconds; 120 per minute",
 }
 
 def _login_key() -> str:
@@ -74,6 +77,10 @@ def _user_key() -> str:
     if current_user.is_authenticated:
         return f"user:{current_user.id}"
     return "ip:" + (request.remote_addr or "-")
+
+
+def _seat_key() -> str:
+    return f"{_user_key()}:table:{(request.view_args or {}).get('table_id', '')}"[:120]
 
 
 def _config_limit(name: str):
@@ -130,6 +137,7 @@ def register(app) -> None:
         "auth.delete_me": [limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_user_key,
                                          deduct_when=failed(403))],
         "api.chat": [limiter.limit(_config_limit("CHAT_RATE_LIMIT"), key_func=_user_key)],
+        "api.act": [limiter.limit(_config_limit("ACT_RATE_LIMIT"), key_func=_seat_key)],
     }
     for endpoint, endpoint_limits in limits.items():
         for limit in endpoint_limits:

@@ -109,7 +109,9 @@ class SessionUsers:
 
     def _check(self, header: str) -> tuple[SessionLogin | None, float]:
         app = self._app
-        value = parse_cookie(header).get(app.config["SESSION_COOKIE_NAME"])
+        # Given as an environ, werkzeug decodes the header as it does for Flask (a byte that
+        # is not UTF-8 replaced); given as a string it raises UnicodeDecodeError on one.
+        value = parse_cookie({"HTTP_COOKIE": header}).get(app.config["SESSION_COOKIE_NAME"])
         serializer = app.session_interface.get_signing_serializer(app)
         if not value or serializer is None:
             return None, float("inf")

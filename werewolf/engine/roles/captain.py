@@ -23,11 +23,13 @@ def _election_prompt(game, seat, living):
 
 
 def _election_vote(game: Game, seat: int, target, now: float) -> None:
+    if game.votes.get(seat) == target:
+        return   # the same ballot again (null: none) changes nothing
     if target is None:
         game.votes.pop(seat, None)
     else:
         game.votes[seat] = target
-    game.emit("vote_cast", EVERYONE, now, step="election", seat=seat, target=target)
+    game.emit_choice("vote_cast", EVERYONE, now, step="election", seat=seat, target=target)
     if all(game.votes.get(s) is not None for s in game.living()):
         _resolve_election(game, now)
 

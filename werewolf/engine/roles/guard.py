@@ -26,8 +26,10 @@ def _prompt(game: Game, seat: int, living):
 
 def _protect(game: Game, seat: int, target, now: float) -> None:
     """Set, change or withdraw tonight's protection; the step goes on."""
+    if _state(game)["protecting"] == target:
+        return   # the same choice again changes nothing
     _state(game)["protecting"] = target
-    game.emit("guard_protect", seat, now, night=game.night, target=target)
+    game.emit_choice("guard_protect", seat, now, night=game.night, target=target)
 
 
 def _done(game: Game, seat: int, _, now: float) -> None:

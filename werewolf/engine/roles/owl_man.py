@@ -36,8 +36,10 @@ def _prompt(game: Game, seat: int, living):
 
 
 def _designate(game: Game, seat: int, target, now: float) -> None:
+    if _state(game)["designating"] == target:
+        return   # the same choice again changes nothing
     _state(game)["designating"] = target
-    game.emit("owl_designate", seat, now, night=game.night, target=target)
+    game.emit_choice("owl_designate", seat, now, night=game.night, target=target)
 
 
 def _done(game: Game, seat: int, _, now: float) -> None:

@@ -17,11 +17,13 @@ def _prompt(game: Game, seat: int, living):
 
 
 def _designate(game: Game, seat: int, target, now: float) -> None:
+    if game.designations.get(seat) == target:
+        return   # the same designation again (null: none) changes nothing
     if target is None:
         game.designations.pop(seat, None)
     else:
         game.designations[seat] = target
-    game.emit("designation", WOLVES, now, night=game.night, seat=seat, target=target)
+    game.emit_choice("designation", WOLVES, now, night=game.night, seat=seat, target=target)
     chosen = {game.designations.get(w) for w in game.living_wolves()}
     if len(chosen) == 1 and None not in chosen and flow.ends_early(game):   # never in a fixed night
         resolve(game, now)
