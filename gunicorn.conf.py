@@ -27,6 +27,9 @@ if held_polls > 0:
 # 100 tables are 1,800 connections, near gunicorn's default of 1,000 per worker.
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))
 timeout = 30
+# The longest request line gunicorn takes (its documented maximum; 4094 by default): up to
+# it the app answers an over-long URL itself, in the API's JSON error shape (web/errors.py).
+limit_request_line = 8190
 graceful_timeout = 10
 keepalive = 5
 # Each worker listens on its own SO_REUSEPORT socket and the kernel spreads new

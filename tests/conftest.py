@@ -4,6 +4,7 @@ Set WEREWOLF_TEST_DATABASE_URI (e.g. postgresql+psycopg://user:pw@localhost/db) 
 the same tests on another database (``./scripts/test-postgres`` starts a throw-away
 PostgreSQL and does it); each test then starts from emptied tables.
 """
+import logging
 import os
 
 import pytest
@@ -43,6 +44,32 @@ requires_sqlite = pytest.mark.skipif(
 # Tests register many accounts from one address, and play a seat's moves far faster than a
 # player; the limits themselves are tested with their defaults or values of their own.
 MANY_REGISTRATIONS = MANY_ACTS = "100000 per minute"
+
+
+class _LoggedErrors(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_server_error_logged(request):
+    """No 500 and no traceback in the server's log (issue 33): a test fails if the app
+    logged an error while it ran (every 500 is logged by web/errors.py, every swallowed
+    exception by its ``log.exception``), unless marked ``server_errors_logged``. The
+    browser and process tests scan their gunicorn's log the same way."""
+    handler = _LoggedErrors()
+    logger = logging.getLogger("werewolf")
+    logger.addHandler(handler)
+    yield handler
+    logger.removeHandler(handler)
+    if handler.records and request.node.get_closest_marker("server_errors_logged") is None:
+        formatter = logging.Formatter("%(name)s: %(message)s")
+        pytest.fail("the server logged errors:\n" + "\n".join(formatter.format(r) for r in handler.records[:5]),
+                    pytrace=False)
 
 
 @pytest.fixture

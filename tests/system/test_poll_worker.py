@@ -29,6 +29,7 @@ def table(tmp_path):
         yield server, table_id, seats
     finally:
         server.stop()
+    assert not server.logged_errors(), server.logged_errors()[0]
 
 
 def cookie_of(player) -> str:

@@ -129,7 +129,7 @@ NASTY = [
     "javascript:alert(1)",
     "{{7*7}} ${7*7} %s %n",
     "Robert'); DROP TABLE users;--",
-    "\u202e\u0644\u200d emoji 🐺",
+    "\u0644\u0627 emoji 🐺 👨\u200d👩\u200d👧 🏳\ufe0f\u200d🌈",  # joiners within emoji sequences stay
 ]
 
 
@@ -494,3 +494,154 @@ def test_the_default_act_limit_takes_a_burst_of_thirty_moves(app, make_table):
     _to_election(table)
     statuses = [table.seats[1].act(table.id, "election.vote", target=2 + i % 3).status_code for i in range(31)]
     assert statuses == [200] * 30 + [429]
+
+
+def _deep(depth: int, leaf=1):
+    """JSON text nested ``depth`` levels, alternating arrays and objects."""
+    return "".join('{"a":' if i % 2 else "[" for i in range(depth)) + str(leaf) + \
+        "".join("}" if i % 2 else "]" for i in reversed(range(depth)))
+
+
+@pytest.mark.parametrize("depth", [17, 5000, 100_000 // 6])
+def test_deeply_nested_json_is_refused_with_the_error_shape(app, make_table, client, depth):
+    table, views = _running(make_table, 6)
+    player = table.seats[1]
+    deep = _deep(depth)
+    before = snapshot(app)
+    token = client.get("/api/me").get_json()["csrf_token"]
+    cases = [(client, token, "POST", "/api/auth/register", '{"name": "Zoé", "password": "motdepasse", "x": %s}'),
+             (client, token, "POST", "/api/auth/login", '{"name": %s, "password": "x"}'),
+             (player.client, player.token, "PATCH", f"/api/tables/{table.id}/settings", '{"limits": %s}'),
+             (player.client, player.token, "POST", f"/api/tables/{table.id}/act", '{"action": "vote.cast", "target": %s}'),
+             (player.client, player.token, "POST", f"/api/tables/{table.id}/chat", '{"channel": %s, "text": "x"}')]
+    for http, csrf, method, path, body in cases:
+        response = http.open(path, method=method, data=body % deep, content_type="application/json",
+                             headers={"X-CSRFToken": csrf})
+        assert response.status_code in (400, 413), (path, response.status_code)
+        error_code(response)
+    assert snapshot(app) == before
+
+
+def test_a_cookie_byte_that_is_not_utf8_is_no_error(app, make_table, caplog):
+    """A 0xff byte in the Cookie header (as gunicorn hands it: latin-1) once logged a
+    traceback on every poll; now it reads as any unknown cookie."""
+    table, views = _running(make_table, 6)
+    player = table.seats[1]
+    session = next(c.value for c in player.client._cookies.values() if c.key == "session")
+    stranger = app.test_client(use_cookies=False)  # else its empty cookie jar drops the header
+    for cookie in (f"session={session}; junk=\xff", "session=\xff\xfe", f"\xff=1; session={session}"):
+        response = stranger.get(f"/api/tables/{table.id}/state", environ_overrides={"HTTP_COOKIE": cookie})
+        assert response.status_code in (200, 401), cookie
+        error_code(response) if response.status_code != 200 else None
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+
+
+def test_an_overlong_url_gets_the_json_error_shape(make_player):
+    player = make_player()
+    response = player.client.get("/api/tables/" + "a" * 5000 + "/state")
+    assert response.status_code == 414 and error_code(response) == "request_uri_too_long"
+    response = player.client.get("/api/tables?x=" + "b" * 5000)
+    assert response.status_code == 414 and error_code(response) == "request_uri_too_long"
+    page = player.client.get("/t/" + "C" * 5000)
+    assert page.status_code == 414 and page.mimetype == "text/html"
+    assert player.client.get("/api/tables/" + "a" * 3000 + "/state").status_code in (403, 404)
+
+
+INVISIBLE_NAMES = ["\u3164", "\u2800", "\u115f\u1160", "\uffa0", "\u200b", "\u200d", "\u2060", "\ufeff",
+                   " \u200b ", "\u034f", "\u00ad", "\u180e", "\U000e0041"]
+SPOOFING_NAMES = ["Alice\u3164", "\u202eecilA", "Al\u200bice", "Ali\u2066ce", "Bob\u200e",
+                  "Z" + "\u0336\u0335\u0334\u0337\u0338" * 4, "\u0301Alice"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES + SPOOFING_NAMES)
+def test_names_that_do_not_show_as_themselves_are_refused(client, make_player, name):
+    headers = {"X-CSRFToken": client.get("/api/me").get_json()["csrf_token"]}
+    response = client.post("/api/auth/register", json={"name": name, "password": "motdepasse"}, headers=headers)
+    assert response.status_code == 400 and error_code(response) == "invalid_name", name
+    host = make_player()
+    response = host.post("/api/tables", {"name": name})
+    assert response.status_code == 400 and error_code(response) == "invalid_name", name
+
+
+@pytest.mark.parametrize("name", ["Chloé", "Cho\u0302\u0323", "Nguyễn", "李小龍", "Łukasz", "Zoë-Ève", "ナナ",
+                                  "Dvořák 🐺", "محمد", "עברית", "नमस्ते", "ᄀᄁ"])
+def test_names_in_any_script_are_taken(client, name):
+    import unicodedata
+    headers = {"X-CSRFToken": client.get("/api/me").get_json()["csrf_token"]}
+    response = client.post("/api/auth/register", json={"name": name, "password": "motdepasse"}, headers=headers)
+    assert response.status_code == 201, (name, response.get_json())
+    assert response.get_json()["user"]["name"] == unicodedata.normalize("NFC", name)
+
+
+@pytest.mark.parametrize("sent, shown", [
+    ("\u202egnp.exe", "gnp.exe"),                            # right-to-left override
+    ("salut \u2067piège\u2069 toi", "salut piège toi"),      # isolates
+    ("\u200e\u200fà\u061c moi", "à moi"),                    # direction marks
+    ("vo\u200bte\u2060 3\ufeff", "vote 3"),                  # zero-width
+    ("caché\U000e0041\U000e0042", "caché"),                  # tag characters
+    ("Z" + "\u0336" * 40 + "!", "Z" + "\u0336" * 4 + "!"),       # zalgo, cut short
+    ("👨\u200d👩\u200d👧", "👨\u200d👩\u200d👧"),                # an emoji sequence keeps its joiners
+])
+def test_chat_cannot_reverse_or_hide_text(make_table, sent, shown):
+    table, views = _running(make_table, 6)
+    wolf, _ = _wolf_and_other(views)
+    assert table.seats[wolf].chat(table.id, "werewolves", sent).status_code == 201
+    assert table.seats[wolf].state(table.id)["chat"]["werewolves"][-1]["text"] == shown
+
+
+@pytest.mark.parametrize("sent", ["\u202e", "\u200b\u200d\u2060", "\u3164\u3164", "\u2800", " \u0336\u0336 "])
+def test_a_chat_message_of_nothing_visible_is_empty(make_table, sent):
+    table, views = _running(make_table, 6)
+    wolf, _ = _wolf_and_other(views)
+    response = table.seats[wolf].chat(table.id, "werewolves", sent)
+    assert response.status_code == 400 and error_code(response) == "text_empty"
+
+
+# ---------------------------------------------------------------- fuzzing every text field
+
+def _fuzzed_texts():
+    from hypothesis import strategies as st
+    # Surrogates, format, control and combining characters among ordinary ones.
+    nasty = st.characters(categories=["Cs", "Cf", "Cc", "Mn", "Me", "Zs", "Zl", "Lo", "So", "Co", "Cn"])
+    plain = st.characters(codec="utf-8")
+    return st.text(st.one_of(nasty, plain), min_size=0, max_size=40)
+
+
+def test_fuzzed_text_and_nesting_in_every_text_field_is_never_a_server_error(app, make_table):
+    """Hypothesis: text with lone surrogates, bidi, zero-width, control and combining
+    characters, and nesting from shallow to far too deep, in every text field."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    app.config["LOGIN_RATE_LIMIT"] = app.config["CHAT_RATE_LIMIT"] = "100000 per minute"
+    table, views = _running(make_table, 6)
+    wolf, _ = _wolf_and_other(views)
+    player = table.seats[wolf]
+    stranger = app.test_client()
+    tokens = {"stranger": stranger.get("/api/me").get_json()["csrf_token"]}
+    fields = [f for f in _text_fields(table.id) if f[1] not in ("/api/auth/password", "/api/me")]
+    statuses: dict[int, int] = {}
+
+    @given(field=st.sampled_from(fields), text=_fuzzed_texts(), depth=st.one_of(st.just(0), st.integers(1, 3000)))
+    @settings(max_examples=300, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    def fuzz(field, text, depth):
+        method, path, body = field
+        data = _raw_json(_fill(body, text))
+        if depth:  # the same field holding the text nested `depth` levels deep
+            data = data.replace(_raw_json(text), _deep(depth, _raw_json(text)), 1)
+        http, token = (stranger, tokens["stranger"]) if path.startswith("/api/auth/") else (player.client, player.token)
+        response = http.open(path, method=method, data=data, content_type="application/json",
+                             headers={"X-CSRFToken": token})
+        statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+        assert response.status_code < 500, (path, data[:200], response.get_data()[:200])
+        if response.status_code >= 400:
+            error_code(response)
+        if response.status_code in (200, 201) and path.startswith("/api/auth/"):  # a new account: log out again
+            stranger.post("/api/auth/logout", headers={"X-CSRFToken": response.get_json()["csrf_token"]})
+            tokens["stranger"] = stranger.get("/api/me").get_json()["csrf_token"]
+
+    fuzz()
+    print(f"fuzzed text fields: statuses {sorted(statuses.items())}")
+    assert {400} <= set(statuses) and not any(s >= 500 for s in statuses), statuses
+    assert player.chat(table.id, "werewolves", "toujours là").status_code == 201

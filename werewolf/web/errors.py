@@ -4,13 +4,18 @@ import logging
 from flask import render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.exceptions import HTTPException, NotFound, RequestURITooLarge
 
 from .. import engine
 from ..service import ServiceError
 from .http import error_response
 
 log = logging.getLogger(__name__)
+
+# No page or API route has a longer address. gunicorn.conf.py lets request lines of up to
+# 8190 bytes (limit_request_line) reach the app, which answers a longer URL in its own
+# error shape (gunicorn's own refusal is an HTML page).
+MAX_URL_LENGTH = 4000
 
 # Engine codes that mean "not now" rather than "malformed" or "not you".
 _CONFLICT_CODES = {"wrong_step", "stale_step", "game_over", "bad_composition", "bad_player_count"}
@@ -37,6 +42,7 @@ def _page(status: int):
         403: _("Tu n’as pas accès à cette page."),
         404: _("Cette page n’existe pas."),
         405: _("Cette demande n’a pas pu être traitée."),
+        414: _("Cette demande n’a pas pu être traitée."),
         429: _("Trop de demandes : attends un peu."),
     }
     message = messages.get(status, _("Le serveur a eu un problème. Réessaie dans un instant."))
@@ -46,6 +52,8 @@ def _page(status: int):
 def register(app) -> None:
     @app.before_request
     def refuse_nul_in_path():
+        if len(request.path) + len(request.query_string) > MAX_URL_LENGTH:
+            raise RequestURITooLarge()
         # No table id, code or page has a NUL; PostgreSQL refuses it in any query (a 500).
         if "\x00" in request.path:
             raise NotFound()

@@ -296,7 +296,7 @@ def document() -> dict:
                     {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/act": {"post": _op(
                 "act in the current step", {"200": _json(_ref("Written"), "done, with my view now")}, params=[TABLE_ID],
-                errors=WRITE + (503,), body=_ref("Action"))},
+                errors=WRITE + (429, 503), body=_ref("Action"))},
             "/api/tables/{table_id}/chat": {"post": _op(
                 "write in a channel", {"201": _json(_ref("Written"), "posted, with my view now")}, params=[TABLE_ID],
                 errors=WRITE + (429, 503), body=_ref("ChatMessage"))},

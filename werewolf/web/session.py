@@ -109,9 +109,9 @@ class SessionUsers:
 
     def _check(self, header: str) -> tuple[SessionLogin | None, float]:
         app = self._app
-        # Given as an environ, werkzeug decodes the header as it does for Flask (a byte that
-        # is not UTF-8 replaced); given as a string it raises UnicodeDecodeError on one.
-        value = parse_cookie({"HTTP_COOKIE": header}).get(app.config["SESSION_COOKIE_NAME"])
+        if not header.isascii():  # werkzeug's parse_cookie raises on a byte that is not UTF-8
+            header = header.encode("latin-1", "replace").decode("utf-8", "replace").encode("utf-8").decode("latin-1")
+        value = parse_cookie(header).get(app.config["SESSION_COOKIE_NAME"])
         serializer = app.session_interface.get_signing_serializer(app)
         if not value or serializer is None:
             return None, float("inf")
