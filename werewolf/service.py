@@ -112,7 +112,7 @@ _DUMMY_HASHES: dict[str, str] = {}
 def authenticate(name, password) -> User:
     """The account, if the password is its own. An unknown or disabled name costs the
     same hashing as a wrong password, so the time taken tells nobody which names exist."""
-    key = " ".join(name.split()).casefold() if isinstance(name, str) else ""
+    key = text_rules.folded(name).casefold() if isinstance(name, str) and text_rules.is_unicode(name) else ""
     if _is_password(password):
         # No name has a control character (clean_name), and PostgreSQL refuses a NUL in a query.
         user = db.session.scalar(select(User).where(User.name_key == key)) if key.isprintable() else None

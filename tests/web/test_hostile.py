@@ -571,6 +571,12 @@ def test_names_in_any_script_are_taken(client, name):
     response = client.post("/api/auth/register", json={"name": name, "password": "motdepasse"}, headers=headers)
     assert response.status_code == 201, (name, response.get_json())
     assert response.get_json()["user"]["name"] == unicodedata.normalize("NFC", name)
+    # Logged in again however the keyboard composes it.
+    other = client.application.test_client()
+    headers = {"X-CSRFToken": other.get("/api/me").get_json()["csrf_token"]}
+    response = other.post("/api/auth/login", json={"name": unicodedata.normalize("NFD", name).upper(),
+                                                   "password": "motdepasse"}, headers=headers)
+    assert response.status_code == 200, name
 
 
 @pytest.mark.parametrize("sent, shown", [

@@ -54,19 +54,24 @@ def _too_many_marks(text: str) -> bool:
     return False
 
 
+def folded(value: str) -> str:
+    """A name as it is kept and looked up: NFC, whitespace folded to single spaces."""
+    return " ".join(unicodedata.normalize("NFC", value).split())
+
+
 def name(value, limit: int) -> str:
     """A player's or a table's name: whitespace folded to single spaces, NFC, 1 to ``limit``
     characters that show; raises TextRefused("invalid_name") otherwise."""
     if not isinstance(value, str) or not is_unicode(value):
         raise TextRefused("invalid_name", "A name must be text.")
-    folded = " ".join(unicodedata.normalize("NFC", value).split())
-    shown = (folded and len(folded) <= limit and unicodedata.category(folded[0])[0] != "M"
-             and all(c == " " or unicodedata.category(c)[0] in "LNPSM" and c not in BLANKS for c in folded)
-             and not _too_many_marks(folded))
+    kept = folded(value)
+    shown = (kept and len(kept) <= limit and unicodedata.category(kept[0])[0] != "M"
+             and all(c == " " or unicodedata.category(c)[0] in "LNPSM" and c not in BLANKS for c in kept)
+             and not _too_many_marks(kept))
     if not shown:
         raise TextRefused("invalid_name", f"A name has 1 to {limit} characters that show, "
                                           "without invisible or direction characters.")
-    return folded
+    return kept
 
 
 def message(value, limit: int) -> str:
