@@ -7,10 +7,10 @@
   so the same server works on plain http://localhost and behind TLS.
 - Rate limits (Flask-Limiter) on a few routes only: registrations per client address
   (each costs a slow password hash), failed logins per account name and per client
-  address, wrong passwords given to change or delete an account, chat messages
-  per account and actions per seat. The state poll and every other route are never limited. The client
-  address is the connection's, or with ``WEREWOLF_PROXY_COUNT`` = n the one the n-th
-  proxy from the end saw (ProxyFix); a client cannot forge it otherwise.
+  address, wrong passwords given to change or delete an account, chat messages per
+  account and actions per seat. The state poll and every other route are never
+  limited. The client address is the connection's, or with ``WEREWOLF_PROXY_COUNT``
+  = n the one the n-th proxy from the end saw (ProxyFix); a client cannot forge it.
   Storage is in memory, per process: it needs no extra service, a restart forgets it,
   and with W gunicorn workers an account gets at most W times the limit (a login
   guesser still gets only W x 10 tries a minute). The ``limits`` library has no SQL
