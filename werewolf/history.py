@@ -21,6 +21,7 @@ import threading
 from collections import OrderedDict
 from datetime import datetime
 
+from flask import current_app
 from sqlalchemy import delete, select
 
 from . import engine, store
@@ -57,8 +58,17 @@ class _Kept:
             self._items.clear()
 
 
-summaries = _Kept(4096)
-replays = _Kept(64)
+def _kept(name: str, size: int) -> _Kept:
+    """One per app (a test's new app, over a new database, starts empty)."""
+    return current_app.extensions.setdefault("werewolf.history." + name, _Kept(size))
+
+
+def summaries() -> _Kept:
+    return _kept("summaries", 4096)
+
+
+def replays() -> _Kept:
+    return _kept("replays", 64)
 
 
 def _key(row: Game) -> tuple:
@@ -144,7 +154,7 @@ def summary(row: Game) -> dict:
                         for p in game.players],
             "replay": row.moves is not None,
         }
-    return summaries.get(_key(row), make)
+    return summaries().get(_key(row), make)
 
 
 def end(acc: Access, share_url: str | None) -> dict:
@@ -228,6 +238,7 @@ def replay(row: Game, seat: int | None) -> list[dict]:
         try:
             for game, now in _play_again(deal, moves, stored.chat):
                 view = engine.view_for(game, seat, now)
+                del view["version"]  # the engine's counter for polls, not part of what was shown
                 moment = _same_moment(view)
                 if moment != last:
                     steps.append({"at": iso(now), "view": view})
@@ -237,7 +248,7 @@ def replay(row: Game, seat: int | None) -> list[dict]:
         if game.to_dict() != stored.to_dict():
             raise ReplayUnavailable("The recorded game does not replay to its stored end with these rules.")
         return steps
-    return replays.get((*_key(row), seat), make)
+    return replays().get((*_key(row), seat), make)
 
 
 def replay_seat(acc: Access, seat_arg) -> int | None:
@@ -317,7 +328,8 @@ def my_stats(user_id: int) -> dict:
         _tally(by_card, me["role"], me["won"])
         for other_seat, uid in seats_of.get(row.id, {}).items():
             _tally(group, uid, about["players"][other_seat - 1]["won"])
-    names = dict(db.session.execute(select(User.id, User.name).where(User.id.in_(list(group))))) if group else {}
+    names = {uid: name for uid, name in db.session.execute(select(User.id, User.name).where(User.id.in_(list(group))))} \
+        if group else {}
     board = sorted(({"user_id": uid, "name": names.get(uid, "?"), "me": uid == user_id, **v,
                      "win_rate": _rate(v["wins"], v["games"])} for uid, v in group.items()),
                    key=lambda r: (-r["wins"], -r["win_rate"], r["name"].casefold()))
@@ -375,6 +387,6 @@ def prune(older_than_days: float, now: float) -> int:
         db.session.flush()
         db.session.execute(delete(GamePlayer).where(GamePlayer.game_id.in_(ids)))
         db.session.execute(delete(Game).where(Game.id.in_(ids)))
-    summaries.clear()
-    replays.clear()
+    summaries().clear()  # this process's; the servers' are keyed so that they cannot mistake a game
+    replays().clear()
     return len(ids)
