@@ -133,9 +133,10 @@
 
   function play() {
     if (at >= steps.length - 1) show(0);
+    if (steps.length < 2) return;
     timer = setInterval(() => {
-      if (at >= steps.length - 1) return pause();
       show(at + 1);
+      if (at >= steps.length - 1) pause();  // stopped on the end
     }, STEP_MS);
     renderPlayButton();
   }
