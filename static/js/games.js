@@ -32,8 +32,9 @@
   $("winner-seats").textContent = endStory.winnerLine();
   $("timeline").replaceChildren(...endStory.timelineItems());
 
-  /** A player's tile as a view shows them: card if known, dead or alive, Captain, me. */
-  function tile(p, story, me, won) {
+  /** A player's tile as a view shows them: card if known, dead or alive, Captain, whose the
+   * view is (``me``: "you" on the end's tiles only, ``you``; a replay's seat is framed). */
+  function tile(p, story, me, won, you) {
     const classes = ["tile", p.alive ? "alive" : "dead"];
     if (p.seat === me) classes.push("me");
     if (won) classes.push("won");
@@ -41,13 +42,13 @@
       el("div", { class: "tile-button" },
         el("span", { class: "avatar", dataset: { hue: story.hue(p.name) }, "aria-hidden": "true" }, story.initials(p.name)),
         el("span", { class: "tile-name" }, p.name),
-        el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === me ? " · " + t("you") : "")),
+        el("span", { class: "tile-seat" }, "#" + p.seat + (you && p.seat === me ? " · " + t("you") : "")),
         p.role ? el("span", { class: "tile-role" }, WW.emoji(emoji(p.role)), " " + story.cardName(p.role, p.was)) : null,
         p.alive ? null : el("span", { class: "sr-only" }, ", " + t("dead")),
         p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
         won ? el("span", { class: "tag won-tag" }, t("past.winner")) : null));
   }
-  $("players").replaceChildren(...game.players.map((p) => tile(p, endStory, game.me, p.won)));
+  $("players").replaceChildren(...game.players.map((p) => tile(p, endStory, game.me, p.won, true)));
   endStory.paintAvatars($("players"));
 
   // Every channel, one tab each.
@@ -181,7 +182,7 @@
     if (frame.prompt && me) $("replay-prompt").textContent = t("replay.prompt", { name: frameStory.name(me) });
     const ended = frame.status === "ended";
     $("replay-players").replaceChildren(...frame.players.map((p) =>
-      tile(p, frameStory, me, ended && frame.winner && frame.winner.seats.includes(p.seat))));
+      tile(p, frameStory, me, ended && frame.winner && frame.winner.seats.includes(p.seat), false)));
     frameStory.paintAvatars($("replay-players"));
     const lines = momentEvents(frame).map((e) => frameStory.eventText(e)).filter(Boolean);
     if (index === 0) lines.unshift(t("replay.start"));

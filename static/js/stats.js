@@ -10,6 +10,7 @@
   if (!answer.ok) return WW.setBanner(WW.errorText(answer.data));
   const stats = answer.data;
   const percent = (rate) => Math.round(rate * 100);
+  const percentText = (rate) => new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(rate);
   if (!stats.games) {
     $("stats-none").textContent = t("stats.none");
     $("stats-none").hidden = false;
@@ -17,7 +18,7 @@
   }
   $("stats-head").hidden = false;
   $("stats-games").textContent = tn("stats.games_n", stats.games);
-  $("stats-rate").textContent = t("stats.win_rate", { percent: percent(stats.win_rate) });
+  $("stats-rate").textContent = t("stats.win_rate", { percent: percentText(stats.win_rate) });
   $("stats-ring-value").style.setProperty("--rate", String(percent(stats.win_rate)));
 
   /** One bar: a label, the games as the bar's length against ``most``, the wins filled in. */

@@ -6,7 +6,7 @@ The game is played through the API (each player's browser context holds its sess
 test needs a finished game with a few nights, not a person's way through one.
 """
 import pytest
-from phonekit import PHONE, audit
+from phonekit import PHONE, audit, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -47,8 +47,11 @@ def play_a_finished_game(browser, server) -> tuple[list[Player], int]:
         if state["status"] != "running" or (state["step"] or {}).get("day", 0) >= 2:
             break
         acting = [(p, v["prompt"]) for p, v in views if v["prompt"]]
-        if not acting:
-            break
+        if not acting:  # nobody acts in this step (dawn): its time runs out
+            seq = state["step"]["seq"]
+            wait_until(lambda: (players[0].api.get(f"/api/tables/{table}/state").json()["step"] or {}).get("seq") != seq,
+                       state["step"]["seconds_left"] + 5, "the next step")
+            continue
         for player, prompt in acting:
             spec = prompt["actions"][0]
             body = {"action": spec["action"], "step": prompt["step"]}

@@ -548,7 +548,7 @@ def _vote_and_role_option_strings() -> dict:
         "replay.unavailable": _("Cette partie a été jouée avant l’enregistrement des replays : seule sa fin est gardée."),
         "replay.chat_none": _("Aucun message pour l’instant."),
         "stats.wins": _("Victoires"),
-        "stats.win_rate": _("{percent} % de victoires"),
+        "stats.win_rate": _("{percent} de victoires"),
         "stats.by_camp": _("Par camp"),
         "stats.by_card": _("Par carte"),
         "stats.survival": _("Survie"),
