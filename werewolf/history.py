@@ -121,6 +121,12 @@ def access(game_id, user_id: int | None, key=None) -> Access:
 
 # ---------------------------------------------------------------- the end
 
+def _decoded(row: Game):
+    """A finished game's engine state, decoded apart from the cache of the games being played
+    (store.game_cache): reading many past games must not push the live ones out of it."""
+    return store.load_for_update(row)
+
+
 def _nights_lived(game, seat: int) -> int:
     """The night (counting from 1) in which this seat died, or the game's last one if it lived."""
     night = 0
@@ -139,7 +145,7 @@ def _at(event: dict) -> float:
 def summary(row: Game) -> dict:
     """What lists and stats need of a finished game, independent of the reader (kept)."""
     def make():
-        game = store.load_game(row)
+        game = _decoded(row)
         winners = set(game.winner["seats"]) if game.winner else set()
         ended = next((e for e in reversed(game.events) if e["kind"] == "game_end"), game.events[-1])
         return {
@@ -159,7 +165,7 @@ def summary(row: Game) -> dict:
 
 def end(acc: Access, share_url: str | None) -> dict:
     """``GET /api/games/<id>``: the whole end screen (everything is revealed at the end)."""
-    game = store.load_game(acc.row)
+    game = _decoded(acc.row)
     final = engine.view_for(game, None, 0.0)
     about = summary(acc.row)
     return {
@@ -232,7 +238,7 @@ def replay(row: Game, seat: int | None) -> list[dict]:
     """The views of ``seat`` (None: the public one) in order, each new one when that view
     changed: ``[{"at": ISO time, "view": ...}]``; the last is the end's view."""
     def make():
-        stored = store.load_game(row)
+        stored = _decoded(row)
         deal, moves = _record(row)
         steps, last = [], None
         try:
@@ -261,7 +267,7 @@ def replay_seat(acc: Access, seat_arg) -> int | None:
     if not (isinstance(seat_arg, str) and seat_arg.isdigit()):
         raise ServiceError(400, "bad_request", "\"seat\" must be a seat number.")
     seat = int(seat_arg)
-    if not 1 <= seat <= len(store.load_game(acc.row).players):
+    if not 1 <= seat <= len(summary(acc.row)["players"]):
         raise ServiceError(404, "seat_not_found", "Nobody sat there.")
     return seat
 
