@@ -264,3 +264,29 @@ def test_a_recorded_game_is_its_deal_then_its_moves(played, app):
     said = [line for line in lines if "chat" in line]
     assert said and all("text" not in line for line in said)
     assert [stored.chat[line["line"]]["seat"] for line in said] == [line["seat"] for line in said]
+
+
+def test_moves_arriving_together_replay_to_the_same_end(make_table, app):
+    """Votes and night acts sent at the same moment (played together on one copy, written
+    once, some judged again): the record keeps them in the order they were played."""
+    from .test_concurrency import at_once
+    rng = random.Random(8)
+    table = make_table(8).start()
+    for _ in range(60):
+        views = table.views()
+        if views[1]["status"] == "ended":
+            break
+        actors = [(seat, v["prompt"]) for seat, v in views.items() if v["prompt"]]
+        if not actors:
+            table.finish_step()
+            continue
+        calls = [lambda s=seat, p=prompt: table.seats[s].act(table.id, **audit.random_move(p, rng, abstain=0.1))
+                 for seat, prompt in actors]
+        at_once(*calls)
+    if table.host.state(table.id)["status"] == "running":
+        assert table.host.post(f"/api/tables/{table.id}/end").status_code == 200
+    game_id = game_id_of(table.host)
+    for seat in (None, *table.seats):
+        response = table.host.client.get(f"/api/games/{game_id}/replay" + (f"?seat={seat}" if seat else ""))
+        assert response.status_code == 200, response.get_json()
+        assert response.get_json()["steps"][-1]["view"]["status"] == "ended"
