@@ -109,16 +109,37 @@ class Seat(db.Model):
 
 
 class Game(db.Model):
+    """A game, running or finished. A finished one stays when its table moves on (a new
+    game, the table cleared out): ``table_id`` is then None, ``table_name`` still says it."""
+
     __tablename__ = "games"
     __table_args__ = (Index("ix_games_due", "status", "deadline"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), index=True)
     status: Mapped[str] = mapped_column(String(10))  # engine status: "running" | "ended"
     deadline: Mapped[float | None]  # POSIX seconds of the current step's limit
     rev: Mapped[int] = mapped_column(default=1)  # +1 at every save of the state
     state: Mapped[str] = mapped_column(Text)  # engine.Game.to_dict() as JSON
     created_at: Mapped[float]
+    # What the replay is computed from (werewolf/history.py): one JSON line for the deal
+    # (names, settings, seed, start), then one per input that changed the game. None for
+    # a game started before it was recorded (its end is kept, not its replay).
+    moves: Mapped[str | None] = mapped_column(Text)
+    table_name: Mapped[str | None] = mapped_column(String(60))
+    host_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))  # the table's host at the start
+    # The host's read-only link to the end and the public replay; None: not shared.
+    share_key: Mapped[str | None] = mapped_column(String(32), unique=True)
+
+
+class GamePlayer(db.Model):
+    """Who sat in which seat of a game: what makes a past game mine."""
+
+    __tablename__ = "game_players"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
 
 
 class Spectator(db.Model):

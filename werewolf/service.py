@@ -20,7 +20,19 @@ from . import engine, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .engine import text as text_rules
 from .extensions import db
-from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
+from .models import (
+    DELETED_HASH,
+    LOCKED,
+    Game,
+    GamePlayer,
+    PublicTable,
+    Seat,
+    Spectator,
+    Table,
+    User,
+    deleted_name_key,
+    random_code,
+)
 
 log = logging.getLogger(__name__)
 
@@ -272,7 +284,7 @@ def leave_table(table_id, user: User, now: float) -> Table:
             _unseat(table, seat)
             return table
     # A running game: the seat stays (the game names it) but plays no more.
-    _play(table_id, user.id, now, lambda game, number: engine.leave(game, number, now))
+    _play(table_id, user.id, now, lambda game, number: engine.leave(game, number, now), {"leave": True})
     with store.write_transaction():
         table = _locked_table(table_id)
         if table.host_user_id == user.id:
@@ -292,7 +304,7 @@ def end_game(table_id, user: User, now: float) -> Table:
     _require_host(table, user)
     if table_status(table) != "running":
         raise ServiceError(409, "game_not_running", "No game is running at this table.")
-    _play(table_id, user.id, now, lambda game, seat: engine.stop(game, now, "stopped"))
+    _play(table_id, user.id, now, lambda game, seat: engine.stop(game, now, "stopped"), {"stop": "stopped"})
     db.session.expire_all()  # the game row was written on a raw connection
     return db.session.get(Table, table_id)
 
@@ -360,11 +372,15 @@ def update_settings(table_id, user: User, patch, now: float) -> Table:
 
 
 def _close(table: Table) -> None:
-    """Delete a table with its seats, its games (the current one and any before it), its
-    spectators and its public listing (rows that name it: foreign keys on PostgreSQL)."""
+    """Delete a table with its seats, its running game, its spectators and its public
+    listing (rows that name it: foreign keys on PostgreSQL). Its finished games stay,
+    detached from it (past games, see history.py; `games prune` removes them)."""
     table.current_game_id = None
     db.session.flush()
-    db.session.execute(delete(Game).where(Game.table_id == table.id))
+    running = select(Game.id).where(Game.table_id == table.id, Game.status != "ended").scalar_subquery()
+    db.session.execute(delete(GamePlayer).where(GamePlayer.game_id.in_(running)))
+    db.session.execute(delete(Game).where(Game.table_id == table.id, Game.status != "ended"))
+    db.session.execute(update(Game).where(Game.table_id == table.id).values(table_id=None))
     db.session.execute(delete(Spectator).where(Spectator.table_id == table.id))
     db.session.execute(delete(PublicTable).where(PublicTable.table_id == table.id))
     db.session.delete(table)
@@ -421,9 +437,11 @@ def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
                                f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
         for number, seat in enumerate(seats, start=1):
             seat.number = number  # no gaps once the game runs
-        game = engine.new_game([s.user.name for s in seats], json.loads(table.settings),
-                               secrets.randbits(63), now, time_scale=time_scale)
-        row = store.new_game_row(table, game, now)
+        deal = {"names": [s.user.name for s in seats], "settings": json.loads(table.settings),
+                "seed": secrets.randbits(63), "now": now, "time_scale": time_scale}
+        game = engine.new_game(deal["names"], deal["settings"], deal["seed"], now, time_scale=time_scale)
+        row = store.new_game_row(table, game, now, deal)
+        db.session.add_all(GamePlayer(game_id=row.id, seat=s.number, user_id=s.user_id) for s in seats)
         table.current_game_id = row.id
         table.lobby_rev += 1
     return table
@@ -461,10 +479,12 @@ def _one_move_at_a_time(game_id: int) -> threading.Lock:
 
 
 class _Move:
-    __slots__ = ("change", "seat", "now", "done", "error")
+    """``note``: the move as the game's record keeps it (history.replay plays it again)."""
 
-    def __init__(self, change, seat: int, now: float):
-        self.change, self.seat, self.now, self.done, self.error = change, seat, now, False, None
+    __slots__ = ("change", "note", "seat", "now", "done", "error")
+
+    def __init__(self, change, note: dict, seat: int, now: float):
+        self.change, self.note, self.seat, self.now, self.done, self.error = change, note, seat, now, False, None
 
 
 class _PendingMoves:
@@ -503,8 +523,9 @@ _pending = _PendingMoves()
 
 
 
-def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None:
-    """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it.
+def _play(table_id, user_id: int, now: float, change, note: dict, refuse_early=None) -> None:
+    """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it;
+    ``note``: what replays it (with the seat and ``now``), kept in the game's record.
 
     ``refuse_early(game, seat)`` may refuse for good on the decoded game of this
     process (read only), without waiting for or writing the game: half the acts of a
@@ -521,7 +542,7 @@ def _play(table_id, user_id: int, now: float, change, refuse_early=None) -> None
     known = store.game_cache.get(game_id, rev) if refuse_early else None
     if known is not None:
         refuse_early(known, seat_number)
-    move = _Move(change, seat_number, now)
+    move = _Move(change, note, seat_number, now)
     _pending.add(game_id, move)
     with _one_move_at_a_time(game_id):
         if not move.done:  # else another thread played it with its own
@@ -569,28 +590,33 @@ def _play_together(game_id: int, moves: list[_Move]) -> list[Exception | None]:
         timed_out = game.status == "running" and game.deadline is not None and game.deadline <= now \
             and engine.advance(game, now)
         errors = []
+        record = [{"advance": now}] if timed_out else []
         for move in moves:
+            lines = len(game.chat)  # a message is recorded by its place, not its text again
             try:
                 move.change(game, move.seat)
                 errors.append(None)
+                record.append({"seat": move.seat, **move.note, "now": move.now}
+                              | ({"line": lines} if "chat" in move.note else {}))
             except _REFUSALS as error:
                 errors.append(error)
         if all(errors) and not timed_out:  # nothing to write: refused by the game as it stands?
             if store.game_rev(game_id) == read.rev:
                 return errors
-        elif store.save_if_unchanged(read, game):
+        elif store.save_if_unchanged(read, game, record):
             return errors
         # The game moved on meanwhile (another process): judge them all again on the new state.
     return [ServiceError(503, "busy", "The game is too busy right now; try again.")] * len(moves)
 
 
 def act(table_id, user_id: int, body: dict, now: float) -> None:
-    _play(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now),
+    _play(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now), {"body": body},
           lambda game, seat: engine.check_request(game, seat, body, past_only=True))
 
 
 def chat(table_id, user_id: int, channel, text, now: float) -> None:
-    _play(table_id, user_id, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now))
+    _play(table_id, user_id, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now),
+          {"chat": channel})
 
 
 def advance_game(game_id: int, now: float) -> bool:
@@ -607,7 +633,7 @@ def advance_game(game_id: int, now: float) -> bool:
             game = store.load_for_update(read)
             if not engine.advance(game, now):
                 return False
-            if store.save_if_unchanged(read, game):
+            if store.save_if_unchanged(read, game, [{"advance": now}]):
                 return True
     return False
 

@@ -435,11 +435,20 @@ def write_presence(seen_by_seat_id: dict[int, float]) -> None:
         db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in seen_by_seat_id.items()])
 
 
-_SAVE_SQL = "UPDATE games SET state = {p}, status = {p}, deadline = {p}, rev = {p} WHERE id = {p} AND rev = {p}"
+# A game recorded from its deal gets its new moves appended (NULL || text stays NULL: a
+# game started before moves were recorded keeps no partial record).
+_SAVE_SQL = ("UPDATE games SET state = {p}, status = {p}, deadline = {p}, rev = {p}, moves = moves || {p}"
+             " WHERE id = {p} AND rev = {p}")
 
 
-def save_if_unchanged(read: GameRead, game) -> bool:
-    """Write ``game``, the next state of ``read``, unless the row moved on since it was read.
+def moves_text(moves: list[dict]) -> str:
+    """Moves as the ``moves`` column holds them: one JSON line each."""
+    return "".join(json.dumps(move, separators=(",", ":"), ensure_ascii=False) + "\n" for move in moves)
+
+
+def save_if_unchanged(read: GameRead, game, moves: list[dict]) -> bool:
+    """Write ``game``, the next state of ``read``, unless the row moved on since it was read;
+    ``moves``: the inputs that made it from ``read`` (appended to the game's record).
 
     Encodes outside the lock; the write transaction is one UPDATE guarded by the rev
     (atomic on SQLite and PostgreSQL alike), on a bare DB-API connection: the lock
@@ -450,7 +459,7 @@ def save_if_unchanged(read: GameRead, game) -> bool:
     rev = read.rev + 1
     sa_engine = db.engine
     sql, params = _bind(sa_engine.dialect.paramstyle, _SAVE_SQL,
-                        (state, game.status, game.deadline, rev, read.id, read.rev))
+                        (state, game.status, game.deadline, rev, moves_text(moves), read.id, read.rev))
     sqlite = sa_engine.dialect.name == "sqlite"
     connection = sa_engine.raw_connection()
     try:
@@ -477,8 +486,10 @@ def save_if_unchanged(read: GameRead, game) -> bool:
     return saved
 
 
-def new_game_row(table: Table, game, now: float) -> Game:
-    row = Game(table_id=table.id, created_at=now, rev=0, status="", state="")
+def new_game_row(table: Table, game, now: float, deal: dict) -> Game:
+    """``deal``: the arguments of engine.new_game that made ``game`` (the replay's first line)."""
+    row = Game(table_id=table.id, created_at=now, rev=0, status="", state="", table_name=table.name,
+               host_user_id=table.host_user_id, moves=moves_text([{"deal": deal}]))
     _write(row, game)
     db.session.add(row)
     db.session.flush()  # gives row.id

@@ -141,5 +141,8 @@ const WW = (() => {
       also draws some (😈 🌑 🃏), in black and white, and would be chosen first. */
   const emoji = (text) => el("span", { class: "emoji", "aria-hidden": "true" }, text);
 
-  return { t, tn, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody };
+  /** A moment (POSIX seconds) as the reader's language writes a date and a time. */
+  const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+
+  return { t, tn, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
 })();

@@ -153,7 +153,7 @@ def _write_directly(app, game_id: int, change, now: float):
         read = store.read_game(game_id)
         game = store.load_for_update(read)
         change(game)
-        assert store.save_if_unchanged(read, game)
+        assert store.save_if_unchanged(read, game, [])
 
 
 def _game_id(table) -> int:

@@ -153,3 +153,62 @@ def test_backup_copies_a_live_database_while_it_is_written(app, make_table, tmp_
 def test_backup_of_a_server_database_points_to_its_own_tool(app, tmp_path):
     result = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "werewolf.dump")])
     assert result.exit_code == 1 and "pg_dump" in result.output, result.output
+
+
+def test_games_played_before_the_upgrade_are_kept_as_past_games(bare_app, make_app, monkeypatch):
+    """Revision 0004 (issue 37): a table's last game, finished before the upgrade, becomes a past
+    game of the players seated there (its end, no replay: it has no record); an older game of the
+    table, whose players the seats no longer tell, stays unlisted."""
+    import json
+    import pathlib
+
+    from tests.engine.test_replay import replay
+    from werewolf import store
+    recorded = json.loads((pathlib.Path(__file__).parents[1] / "engine" / "fixtures"
+                           / "replay_6_all_roles.json").read_text())
+    ended = replay(recorded)
+    names = recorded["players"] + ["Étrangère"]
+    with bare_app.app_context():
+        flask_migrate.upgrade(directory=str(schema.MIGRATIONS), revision="0002")
+        with db.engine.begin() as connection:
+            password = generate_password_hash("motdepasse", "pbkdf2:sha256:1000")
+            for i, name in enumerate(names, start=1):
+                connection.execute(text("INSERT INTO users (id, name, name_key, password_hash, created_at)"
+                                        " VALUES (:id, :name, :key, :hash, :at)"),
+                                   {"id": i, "name": name, "key": name.casefold(), "hash": password, "at": START})
+            connection.execute(text(
+                "INSERT INTO tables (id, code, name, host_user_id, settings, lobby_rev, created_at)"
+                " VALUES ('0123456789abcdef', 'ANCIE', 'Ancienne', 1, '{}', 3, :at)"), {"at": START})
+            for game_id in (1, 2):
+                connection.execute(text(
+                    "INSERT INTO games (id, table_id, status, deadline, rev, state, created_at)"
+                    " VALUES (:id, '0123456789abcdef', 'ended', NULL, 9, :state, :at)"),
+                    {"id": game_id, "state": store.encode(ended), "at": START + game_id})
+            connection.execute(text("UPDATE tables SET current_game_id = 2"))
+            for i in range(1, len(recorded["players"]) + 1):
+                connection.execute(text("INSERT INTO seats (table_id, user_id, number, joined_at, last_seen)"
+                                        " VALUES ('0123456789abcdef', :i, :i, :at, 0)"), {"i": i, "at": START + i})
+    monkeypatch.setenv("FLASK_RUN_FROM_CLI", "true")
+    result = make_app().test_cli_runner().invoke(args=["upgrade-db"])
+    assert result.exit_code == 0 and f"from revision 0002 to {schema.HEAD}" in result.output, result.output
+    monkeypatch.delenv("FLASK_RUN_FROM_CLI")
+    assert differences(bare_app) == []
+
+    app = make_app()
+    clients = {}
+    for name in names:
+        player = Player(app, name)
+        assert player.post("/api/auth/login", {"name": name, "password": "motdepasse"}).status_code == 200
+        clients[name] = player.client
+    for seat, name in enumerate(recorded["players"], start=1):
+        games = clients[name].get("/api/me/games").get_json()["games"]
+        assert [(g["id"], g["seat"], g["table"], g["role"]) for g in games] == \
+            [(2, seat, "Ancienne", ended.player(seat).role)]
+        end = clients[name].get("/api/games/2").get_json()
+        assert [p["role"] for p in end["players"]] == [p.role for p in ended.players]
+        assert end["winner"] == ended.winner and end["replay"] is False and end["host"] == (seat == 1)
+        replayed = clients[name].get("/api/games/2/replay")
+        assert replayed.status_code == 409 and replayed.get_json()["error"]["code"] == "replay_unavailable"
+        assert clients[name].get("/api/games/1").status_code == 404  # whose seats nobody can tell now
+    assert clients["Étrangère"].get("/api/games/2").status_code == 404
+    assert clients["Étrangère"].get("/api/me/games").get_json() == {"games": []}

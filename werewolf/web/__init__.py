@@ -82,8 +82,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .i18n import select_locale
     babel.init_app(app, locale_selector=select_locale)
 
-    from . import api, auth, catalog, cli, errors, lobby, openapi, pages, screen
-    for module in (auth, lobby, api, catalog, openapi, pages, screen):
+    from . import api, auth, catalog, cli, errors, games, lobby, openapi, pages, screen
+    for module in (auth, lobby, api, catalog, openapi, pages, screen, games):
         app.register_blueprint(module.bp)
     errors.register(app)
     cli.register(app)

@@ -8,11 +8,12 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from .. import schema, service
+from .. import history, schema, service
 from ..extensions import db
 
 users = AppGroup("users", help="List the accounts, or disable one.")
 tables = AppGroup("tables", help="List the tables, or end one.")
+games = AppGroup("games", help="Past games: remove the old ones.")
 
 
 def _when(seconds: float) -> str:
@@ -53,12 +54,23 @@ def tables_list():
 @tables.command("end")
 @click.argument("table")
 def tables_end(table):
-    """Delete the table TABLE (its id or code) with its seats and games, even mid-game."""
+    """Delete the table TABLE (its id or code) with its seats and its running game, even
+    mid-game (its finished games stay, see `games prune`)."""
     try:
         table_id, code = service.end_table(table)
     except service.ServiceError as error:
         _refused(error)
     click.echo(f"ended table {code} ({table_id})")
+
+
+@games.command("prune")
+@click.option("--older-than", "days", type=click.FloatRange(min=0), required=True, metavar="DAYS",
+              help="Remove the finished games started more than DAYS days ago.")
+def games_prune(days):
+    """Delete the finished games started more than DAYS days ago, with their replay and
+    link (running games are kept; a table still showing one goes back to its waiting room)."""
+    pruned = history.prune(days, current_app.extensions["werewolf.clock"]())
+    click.echo(f"removed {pruned} finished game(s) started more than {days:g} day(s) ago")
 
 
 def register(app) -> None:
@@ -101,6 +113,7 @@ def register(app) -> None:
 
     app.cli.add_command(users)
     app.cli.add_command(tables)
+    app.cli.add_command(games)
 
 
 def _database() -> str:

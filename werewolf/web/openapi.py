@@ -174,13 +174,56 @@ SCHEMAS = {
 }
 
 
+# Past games (werewolf/history.py, docs/API.md "Past games").
+WINNER = SCHEMAS["View"]["properties"]["winner"]
+_RATE = {"type": "number", "minimum": 0, "maximum": 1}
+_TALLY = {"games": {"type": "integer", "minimum": 1}, "wins": {"type": "integer", "minimum": 0}, "win_rate": _RATE}
+SCHEMAS.update({
+    "PastGameItem": _obj({
+        "id": {"type": "integer"}, "table": {"type": "string", "nullable": True}, "started_at": {"type": "number"},
+        "seconds": {"type": "integer", "minimum": 0}, "nights": {"type": "integer", "minimum": 0}, "seat": SEAT,
+        "role": {"type": "string", "enum": ROLE_IDS}, "camp": {"type": "string", "enum": list(engine.registry.CAMPS)},
+        "won": {"type": "boolean"}, "winner": WINNER,
+        "players": {"type": "array", "items": _obj({"seat": SEAT, "name": {"type": "string"}})}}),
+    "PastGames": _obj({"games": {"type": "array", "items": _ref("PastGameItem")}}),
+    "PastGame": _obj({
+        "id": {"type": "integer"}, "table": {"type": "string", "nullable": True}, "started_at": {"type": "number"},
+        "seconds": {"type": "integer", "minimum": 0}, "nights": {"type": "integer"}, "days": {"type": "integer"},
+        "me": NULLABLE_SEAT, "host": {"type": "boolean"}, "shared": {"type": "boolean"},
+        "share_url": {"type": "string", "nullable": True}, "replay": {"type": "boolean"},
+        "composition": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "settings": {"type": "object"},
+        "players": {"type": "array", "items": {**_ref("Player")}},
+        "winner": WINNER,
+        "events": {"type": "array", "items": _ref("Event")},
+        "channels": {"type": "object", "additionalProperties": {"type": "array", "items": _ref("Line")}}}),
+    # A replay's view: a view as the poll answered it, without the table part and the version.
+    "ReplayView": {**SCHEMAS["View"], "required": [k for k in SCHEMAS["View"]["required"]
+                                                   if k not in ("version", "table")]},
+    "Replay": _obj({"id": {"type": "integer"}, "seat": NULLABLE_SEAT,
+                    "steps": {"type": "array", "minItems": 1,
+                              "items": _obj({"at": ISO, "view": _ref("ReplayView")})}}),
+    "ShareUrl": _obj({"url": {"type": "string"}}),
+    "Stats": _obj({
+        "games": {"type": "integer", "minimum": 0}, "wins": {"type": "integer", "minimum": 0}, "win_rate": _RATE,
+        "by_camp": {"type": "array", "items": _obj({"camp": {"type": "string", "enum": list(engine.registry.CAMPS)},
+                                                    **_TALLY})},
+        "by_card": {"type": "array", "items": _obj({"role": {"type": "string", "enum": ROLE_IDS}, **_TALLY})},
+        "survival": _obj({"alive_at_end": {"type": "integer", "minimum": 0},
+                          "nights_lived_average": {"type": "number", "minimum": 0}}),
+        "leaderboard": {"type": "array", "items": _obj({
+            "user_id": {"type": "integer"}, "name": {"type": "string"}, "me": {"type": "boolean"}, **_TALLY})}}),
+})
+SCHEMAS["Player"]["properties"]["won"] = {"type": "boolean", "description": "past games: among the winners"}
+
 def _json(schema: dict, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
 def _errors(*statuses: int) -> dict:
     text = {400: "bad input (or a missing/wrong CSRF token: csrf_failed)", 401: "not logged in",
-            403: "not allowed for you", 404: "no such table or seat", 405: "method not allowed",
+            403: "not allowed for you", 404: "no such table or seat (past games: no such game for you)",
+            405: "method not allowed",
             409: "not now", 413: "body over 64 KiB", 429: "rate limited (see the Retry-After header)",
             503: "busy: the game moved too often meanwhile; try again"}
     return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
@@ -188,6 +231,9 @@ def _errors(*statuses: int) -> dict:
 
 WRITE = (400, 401, 403, 404, 409, 413)
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+SHARE_KEY = {"name": "key", "in": "query", "required": False, "schema": {"type": "string"},
+             "description": "the key of the host's shared link: the end and the public replay without a seat"}
 # A state poll's answer when the server would hold it (API.md, "Held polls").
 HELD_POLL_HEADERS = {
     "Preference-Applied": {"schema": {"type": "string"}, "description": "wait=N: the server holds polls; poll again at once"},
@@ -294,6 +340,29 @@ def document() -> dict:
                     TABLE_ID, {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
                                "description": "read-only key; a wrong one is 404 table_not_found"},
                     {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}])},
+            "/api/me/games": {"get": _op(
+                "my finished games, newest first", {"200": _json(_ref("PastGames"), "my games")},
+                errors=(401,), csrf=False)},
+            "/api/me/stats": {"get": _op(
+                "my stats, and my group's leaderboard (only the games I played)",
+                {"200": _json(_ref("Stats"), "my stats")}, errors=(401,), csrf=False)},
+            "/api/games/{game_id}": {"get": _op(
+                "a finished game's end: every card, the winners, the events, every channel (its players, "
+                "or anyone with its shared link)", {"200": _json(_ref("PastGame"), "the end")},
+                errors=(404, 409), csrf=False, params=[GAME_ID, SHARE_KEY])},
+            "/api/games/{game_id}/replay": {"get": _op(
+                "a finished game's views in order, the public one or a seat's (players only)",
+                {"200": _json(_ref("Replay"), "the views in order")}, errors=(400, 404, 409), csrf=False,
+                params=[GAME_ID, SHARE_KEY, {"name": "seat", "in": "query", "required": False,
+                                             "schema": {"type": "string"}, "description": "a seat number"}])},
+            "/api/games/{game_id}/share": {
+                "post": _op("a read-only link to the end and the public replay (host)",
+                            {"200": _json(_ref("ShareUrl"), "the link (the same one each time)")},
+                            errors=(400, 401, 403, 404, 409, 413), params=[GAME_ID]),
+                "delete": _op("stop sharing: the link opens nothing any more (host)",
+                              {"200": _json(_ref("Ok"), "no longer shared")},
+                              errors=(400, 401, 403, 404, 409, 413), params=[GAME_ID]),
+            },
             "/api/tables/{table_id}/act": {"post": _op(
                 "act in the current step", {"200": _json(_ref("Written"), "done, with my view now")}, params=[TABLE_ID],
                 errors=WRITE + (429, 503), body=_ref("Action"))},
