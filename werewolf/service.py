@@ -16,10 +16,22 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import engine, store
+from . import engine, push, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .extensions import db
-from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
+from .models import (
+    DELETED_HASH,
+    LOCKED,
+    Game,
+    PublicTable,
+    PushSubscription,
+    Seat,
+    Spectator,
+    Table,
+    User,
+    deleted_name_key,
+    random_code,
+)
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +142,8 @@ def change_password(user: User, old_password, new_password) -> User:
     user_id = user.id
     with store.write_transaction():
         db.session.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+        # Signed out everywhere, told nothing there either (this page subscribes again).
+        db.session.execute(delete(PushSubscription).where(PushSubscription.user_id == user_id))
     return db.session.get(User, user_id)
 
 
@@ -155,6 +169,7 @@ def delete_account(user: User, password, now: float) -> None:
                 table.host_user_id = others[0].user_id if others else None
                 table.lobby_rev += 1
         db.session.execute(delete(Spectator).where(Spectator.user_id == user_id))  # watches nothing now
+        db.session.execute(delete(PushSubscription).where(PushSubscription.user_id == user_id))  # and is told nothing
         me.name_key = deleted_name_key(user_id)
         me.password_hash = DELETED_HASH
 
@@ -421,6 +436,7 @@ def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
         row = store.new_game_row(table, game, now)
         table.current_game_id = row.id
         table.lobby_rev += 1
+    push.step_began(table.id, game, now)
     return table
 
 
@@ -532,6 +548,7 @@ def _play_waiting_moves(game_id: int) -> None:
     for _ in range(MAX_ATTEMPTS):
         read = store.read_game(game_id)
         game = store.load_for_update(read)
+        step_before = game.step_seq
         # A step past its deadline times out first (play goes on even if no scheduler
         # runs), in the same write: a move meant for it is then too late.
         timed_out = game.status == "running" and game.deadline is not None and game.deadline <= now \
@@ -547,6 +564,8 @@ def _play_waiting_moves(game_id: int) -> None:
             if store.game_rev(game_id) == read.rev:
                 break
         elif store.save_if_unchanged(read, game):
+            if game.step_seq != step_before:
+                push.step_began(read.table_id, game, now)
             break
         # The game moved on meanwhile (another process): judge them all again on the new state.
     else:
@@ -575,9 +594,12 @@ def advance_game(game_id: int, now: float) -> bool:
             if read is None or read.status != "running" or read.deadline is None or read.deadline > now:
                 return False  # someone else advanced it first, or it is not due
             game = store.load_for_update(read)
+            step_before = game.step_seq
             if not engine.advance(game, now):
                 return False
             if store.save_if_unchanged(read, game):
+                if game.step_seq != step_before:
+                    push.step_began(read.table_id, game, now)
                 return True
     return False
 
