@@ -48,7 +48,7 @@ NOTIFICATIONS = """(tag) => navigator.serviceWorker.ready.then((r) => r.getNotif
 
 def api_player(browser, base: str, name: str, lang: str = "fr", **context):
     """A browser context registered through the API; its request object plays."""
-    ctx = browser.new_context(base_url=base, locale=LOCALES[lang], **context)
+    ctx = browser.new_context(base_url=base, **{**context, "locale": LOCALES[lang]})
     ctx.add_cookies([{"name": "lang", "value": lang, "url": base}])
     response = ctx.request.post("/api/auth/register", data={"name": name, "password": "motdepasse"},
                                 headers={"X-CSRFToken": ctx.request.get("/api/me").json()["csrf_token"]})
