@@ -51,6 +51,7 @@ const TURN = (() => {
     try {
       const registration = await worker();
       if (registration) {
+        if ((await registration.getNotifications({ tag })).length) return;  // the push of this turn came first
         await registration.showNotification(t("your_turn"), {
           ...options, renotify: true, vibrate: [200, 100, 200], data: { url: location.pathname } });
       } else {

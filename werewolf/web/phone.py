@@ -59,7 +59,6 @@ def manifest(lang: str):
             "start_url": "/",
             "scope": "/",
             "display": "standalone",
-            "orientation": "portrait",
             "background_color": THEME_NIGHT,
             "theme_color": THEME_NIGHT,
             "categories": ["games"],
