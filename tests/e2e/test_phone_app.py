@@ -4,8 +4,10 @@ down, a reload shows the kept shell, « Reconnexion… », in the page's languag
 comes back by itself once the server answers; the caches hold the shell and never an /api/
 answer. "Your turn": the button asks for notifications (never the page on load); a prompt
 arriving while the page is hidden shows a notification (with its vibration) and changes the
-tab's title, both undone when the page is visible again. Screens at 390x844 and 320x640 in
-French, English and Chinese, audited by axe.
+tab's title, both undone when the page is visible again; a Web Push (delivered through the
+DevTools protocol) becomes a notification unless the table's page is in front, and names
+only this site's pages. Screens at 390x844 and 320x640 in French, English and Chinese,
+audited by axe.
 
 Headless Chromium keeps every page visible (Playwright has no API for it, microsoft/playwright
 #2286): the test hides the page the way #1290 describes, by defining document.visibilityState
@@ -243,4 +245,46 @@ def test_your_turn_on_a_hidden_page_notifies_and_the_button_asks(browser, server
     assert page.locator("#prompt").is_visible()
     for ctx in everyone:
         ctx.close()
+    assert not errors, "\n".join(errors)
+
+
+def test_a_push_becomes_a_notification_unless_the_tables_page_is_in_front(browser, server):
+    """static/js/sw.js's push handler, fed a push through the DevTools protocol
+    (ServiceWorker.deliverPushMessage) as the push service would bring it."""
+    errors: list[str] = []
+    ctx = api_player(browser, server.url, "Alice", "en", **PHONE)
+    ctx.grant_permissions(["notifications"], origin=server.url)
+    table = post(ctx, "/api/tables", {"name": "Thiercelieux"})["table"]
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    registrations = []
+    cdp = ctx.new_cdp_session(page)
+    cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
+    cdp.send("ServiceWorker.enable")
+    page.goto(f"/t/{table['code']}")
+    assert page.evaluate(WORKER_READY) == "activated"
+    wait_until(lambda: page.evaluate("1") and registrations, 10, "the worker's registration")
+    registration = registrations[-1]["registrationId"]
+    tag = f"turn-{table['id']}"
+    push = {"title": "Your turn", "url": f"/t/{table['code']}", "tag": tag}
+
+    def deliver(data: dict):
+        cdp.send("ServiceWorker.deliverPushMessage",
+                 {"origin": server.url, "registrationId": registration, "data": json.dumps(data)})
+
+    deliver({**push, "tag": "turn-front"})  # the table's page is in front: it shows the prompt itself
+    page.goto("/rules")  # elsewhere on the site: the push is told
+    deliver(push)
+    wait_until(lambda: page.evaluate(NOTIFICATIONS, tag), 10, "the notification")
+    assert page.evaluate(NOTIFICATIONS, "turn-front") == []  # handled before the second one: none shown
+    [shown] = page.evaluate(NOTIFICATIONS, tag)
+    assert shown == {"title": "Your turn", "body": "", "tag": tag, "vibrate": [200, 100, 200]}
+    # A push naming another site's page is brought back to this site's lobby, never followed.
+    other = {"title": "Your turn", "url": "https://evil.example/phish", "tag": "turn-x"}
+    deliver(other)
+    wait_until(lambda: page.evaluate(NOTIFICATIONS, "turn-x"), 10, "the other notification")
+    data = page.evaluate("""() => navigator.serviceWorker.ready.then((r) => r.getNotifications({ tag: "turn-x" }))
+                            .then((list) => list[0].data)""")
+    assert data == {"url": "/"}
+    ctx.close()
     assert not errors, "\n".join(errors)
