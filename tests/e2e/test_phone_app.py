@@ -157,8 +157,9 @@ def test_the_offline_screen_in_three_languages_at_two_sizes(browser, server, scr
     assert not errors, "\n".join(errors)
 
 
-def move(view: dict, wolves: set[int]) -> dict | None:
-    """A quick strategy read off the prompt: wolves eat a villager, everyone votes a wolf."""
+def move(view: dict, spared: set[int]) -> dict | None:
+    """A quick strategy read off the prompt: every choice falls on someone not ``spared``
+    (the wolves, and the player waiting for their turn) where it can."""
     prompt = view.get("prompt")
     if not prompt:
         return None
@@ -172,8 +173,8 @@ def move(view: dict, wolves: set[int]) -> dict | None:
         return None
     choices = spec.get("choices") or []
     if spec["action"] == "cupid.pair":
-        return {**body, "action": "cupid.pair", "targets": [c for c in choices if c not in wolves][:2]}
-    target = next((c for c in choices if c not in wolves), choices[0] if choices else None)
+        return {**body, "action": "cupid.pair", "targets": [c for c in choices if c not in spared][:2]}
+    target = next((c for c in choices if c not in spared), choices[0] if choices else None)
     return {**body, "action": spec["action"], "target": target}
 
 
@@ -225,9 +226,9 @@ def test_your_turn_on_a_hidden_page_notifies_and_the_button_asks(browser, server
         assert mine["status"] == "running", mine["status"]
         if mine["prompt"]:
             break
-        wolves = {v["me"]["seat"] for v in views.values() if v["me"]["role"] == "werewolf"}
-        for ctx in everyone[1:]:  # the others play (the French player waits for their turn)
-            body = move(views[id(ctx)], wolves)
+        spared = {v["me"]["seat"] for v in views.values() if v["me"]["role"] == "werewolf"} | {mine["me"]["seat"]}
+        for ctx in everyone[1:]:  # the others play (the French player waits for their turn, alive)
+            body = move(views[id(ctx)], spared)
             if body is not None:
                 ctx.request.post(f"/api/tables/{table['id']}/act", data=body, headers={"X-CSRFToken": ctx.token})
         time.sleep(0.3)
