@@ -161,3 +161,19 @@ class PublicTable(db.Model):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     since: Mapped[float]
+
+
+class PushSubscription(db.Model):
+    """A browser's Web Push subscription (the W3C Push API's endpoint and keys), so "your turn"
+    reaches a phone whose page is closed (werewolf/push.py). ``lang``: the page's language when it
+    subscribed, the notification's words."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(100))
+    auth: Mapped[str] = mapped_column(String(40))
+    lang: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[float]

@@ -16,7 +16,7 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import engine, store
+from . import engine, push, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .engine import text as text_rules
 from .extensions import db
@@ -26,6 +26,7 @@ from .models import (
     Game,
     GamePlayer,
     PublicTable,
+    PushSubscription,
     Seat,
     Spectator,
     Table,
@@ -147,6 +148,8 @@ def change_password(user: User, old_password, new_password) -> User:
     user_id = user.id
     with store.write_transaction():
         db.session.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+        # Signed out everywhere, told nothing there either (this page subscribes again).
+        db.session.execute(delete(PushSubscription).where(PushSubscription.user_id == user_id))
     return db.session.get(User, user_id)
 
 
@@ -172,6 +175,7 @@ def delete_account(user: User, password, now: float) -> None:
                 table.host_user_id = others[0].user_id if others else None
                 table.lobby_rev += 1
         db.session.execute(delete(Spectator).where(Spectator.user_id == user_id))  # watches nothing now
+        db.session.execute(delete(PushSubscription).where(PushSubscription.user_id == user_id))  # and is told nothing
         me.name_key = deleted_name_key(user_id)
         me.password_hash = DELETED_HASH
 
@@ -444,6 +448,7 @@ def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
         db.session.add_all(GamePlayer(game_id=row.id, seat=s.number, user_id=s.user_id) for s in seats)
         table.current_game_id = row.id
         table.lobby_rev += 1
+    push.step_began(table.id, game, now)
     return table
 
 
@@ -578,6 +583,17 @@ def _play_alone(game_id: int, move: _Move) -> Exception | None:
 _REFUSALS = (engine.IllegalAction, ServiceError)
 
 
+def _announce_step(table_id: str, game, now: float, step_before: int) -> None:
+    """After a saved write: "your turn" pushes when it began a step. The write is done, so a
+    failing push is logged and never undoes or replays the moves."""
+    if game.step_seq == step_before:
+        return
+    try:
+        push.step_began(table_id, game, now)
+    except Exception:  # noqa: BLE001 - the moves are saved; the push is a courtesy
+        log.exception("push after a step began failed (table %s)", table_id)
+
+
 def _play_together(game_id: int, moves: list[_Move]) -> list[Exception | None]:
     """Each move's refusal (None: played), the game saved once; raises if a move or the
     save fails otherwise than by the rules."""
@@ -585,6 +601,7 @@ def _play_together(game_id: int, moves: list[_Move]) -> list[Exception | None]:
     for _ in range(MAX_ATTEMPTS):
         read = store.read_game(game_id)
         game = store.load_for_update(read)
+        step_before = game.step_seq
         # A step past its deadline times out first (play goes on even if no scheduler
         # runs), in the same write: a move meant for it is then too late.
         timed_out = game.status == "running" and game.deadline is not None and game.deadline <= now \
@@ -604,6 +621,7 @@ def _play_together(game_id: int, moves: list[_Move]) -> list[Exception | None]:
             if store.game_rev(game_id) == read.rev:
                 return errors
         elif store.save_if_unchanged(read, game, record):
+            _announce_step(read.table_id, game, now, step_before)
             return errors
         # The game moved on meanwhile (another process): judge them all again on the new state.
     return [ServiceError(503, "busy", "The game is too busy right now; try again.")] * len(moves)
@@ -631,9 +649,11 @@ def advance_game(game_id: int, now: float) -> bool:
             if read is None or read.status != "running" or read.deadline is None or read.deadline > now:
                 return False  # someone else advanced it first, or it is not due
             game = store.load_for_update(read)
+            step_before = game.step_seq
             if not engine.advance(game, now):
                 return False
             if store.save_if_unchanged(read, game, [{"advance": now}]):
+                _announce_step(read.table_id, game, now, step_before)
                 return True
     return False
 

@@ -107,11 +107,37 @@ const WW = (() => {
     banner.hidden = !text;
   }
 
+  /** This browser is no longer this account's: no more "your turn" pushes here (turn.js). */
+  async function forgetPush() {
+    try {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const subscription = registration && await registration.pushManager.getSubscription();
+      if (!subscription) return;
+      await api("DELETE", "/api/me/push-subscription", { endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+      sessionStorage.removeItem("werewolf.push");
+    } catch (e) { /* no worker, no push: nothing to forget */ }
+  }
+
   const logout = document.getElementById("logout");
   if (logout) {
     logout.addEventListener("click", async () => {
-      try { await api("POST", "/api/auth/logout"); } finally { location.href = "/login"; }
+      try { await forgetPush(); await api("POST", "/api/auth/logout"); } finally { location.href = "/login"; }
     });
+  }
+
+  // The installable app: the service worker keeps the shell for « Reconnexion… » offline
+  // and shows "your turn" pushes (static/js/sw.js). The site works the same without it.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
+  // The browser's bar takes the page's colour, day or night (body.night, app.css).
+  const theme = document.querySelector('meta[name="theme-color"][data-night]');
+  if (theme) {
+    const paintTheme = () => {
+      theme.content = document.body.classList.contains("night") ? theme.dataset.night : theme.dataset.day;
+    };
+    paintTheme();
+    new MutationObserver(paintTheme).observe(document.body, { attributes: true, attributeFilter: ["class"] });
   }
 
   let catalogLoad = null;

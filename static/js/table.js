@@ -211,6 +211,7 @@
       renderGame();
     }
     renderWatching();
+    TURN.cue(view.prompt && status === "running" ? String(view.prompt.step) : null);  // a prompt is open for me
   }
 
   // ------------------------------------------------------------------ lobby
@@ -1129,15 +1130,9 @@
     setTimeout(() => { live.textContent = text; }, 50);
   }
 
-  // My turn: the tab's title and icon change (for a phone left on another tab), and a
-  // short sound if I switched it on (off by default).
-  const baseTitle = document.title;
-  const icon = document.querySelector("link[rel=icon]");
-  const baseIcon = icon ? icon.href : null;
+  // My turn: a short sound if I switched it on (off by default); the tab's title and a
+  // notification while the page is in the background are turn.js's (see render()).
   function renderCues() {
-    const mine = !!view.prompt && view.table.status === "running";
-    document.title = mine ? "🔔 " + t("your_turn") + " · " + baseTitle : baseTitle;
-    if (icon) icon.href = mine ? root.dataset.turnIcon : baseIcon;
     $("sound-toggle").setAttribute("aria-pressed", soundOn() ? "true" : "false");
     $("sound-icon").textContent = soundOn() ? "🔔" : "🔕";
   }

@@ -85,6 +85,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import api, auth, catalog, cli, errors, games, lobby, openapi, pages, screen
     for module in (auth, lobby, api, catalog, openapi, pages, screen, games):
         app.register_blueprint(module.bp)
+    from . import phone
+    phone.register(app)  # the installable app and Web Push (VAPID settings)
     errors.register(app)
     cli.register(app)
     from . import security

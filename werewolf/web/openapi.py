@@ -68,6 +68,11 @@ SCHEMAS = {
     "PasswordChange": _obj({"old_password": {"type": "string"}, "new_password": {"type": "string"}}),
     "Password": _obj({"password": {"type": "string"}}),
     "Visibility": _obj({"public": {"type": "boolean"}}),
+    # A browser's PushSubscription.toJSON() (the W3C Push API); expirationTime is ignored.
+    "PushSubscription": _obj({"endpoint": {"type": "string", "maxLength": 1000},
+                              "keys": _obj({"p256dh": {"type": "string"}, "auth": {"type": "string"}})},
+                             {"expirationTime": {"type": "number", "nullable": True}}),
+    "PushEndpoint": _obj({"endpoint": {"type": "string", "maxLength": 1000}}),
     "Settings": _obj({
         "roles": _obj({r: {"type": "boolean"} for r in OPTIONAL_ROLE_IDS}),
         "captain": {"type": "boolean"},
@@ -277,6 +282,15 @@ def document() -> dict:
                 "delete": _op("delete my account (with my password) and log out",
                               {"200": _json(_ref("Ok"), "deleted")},
                               errors=(400, 401, 403, 413, 429), body=_ref("Password")),
+            },
+            "/api/me/push-subscription": {
+                "post": _op("this browser's Web Push subscription for \"your turn\" (replaces the one of the "
+                            "same endpoint; 409 push_not_configured without the server's VAPID keys)",
+                            {"201": _json(_ref("Ok"), "subscribed")},
+                            errors=(400, 401, 409, 413), body=_ref("PushSubscription")),
+                "delete": _op("forget this browser's subscription (nothing happens if it is not mine)",
+                              {"200": _json(_ref("Ok"), "forgotten")},
+                              errors=(400, 401, 413), body=_ref("PushEndpoint")),
             },
             "/api/auth/register": {"post": _op("create an account and log in",
                                                {"201": _json(_ref("Registered"), "logged in (and seated)")},
