@@ -419,8 +419,10 @@ def test_a_move_that_fails_fails_alone_and_leaves_nothing_queued(app, make_table
         def said(words):
             return lambda game, seat: engine.post_chat(game, seat, "werewolves", words, table.clock())
 
-        moves = [service._Move(said("avant"), wolf, table.clock()), service._Move(poisoned, wolf, table.clock()),
-                 service._Move(said("après"), wolf, table.clock())]
+        note = {"chat": "werewolves"}  # what the game's record keeps of a message
+        moves = [service._Move(said("avant"), note, wolf, table.clock()),
+                 service._Move(poisoned, note, wolf, table.clock()),
+                 service._Move(said("après"), note, wolf, table.clock())]
         for move in moves:
             service._pending.add(game_id, move)
         service._play_waiting_moves(game_id)
@@ -429,7 +431,7 @@ def test_a_move_that_fails_fails_alone_and_leaves_nothing_queued(app, make_table
         assert isinstance(moves[1].error, UnicodeError)
         assert service._pending.waiting(game_id) == []
         with pytest.raises(UnicodeError):  # alone, it fails again, alone
-            service._play(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned)
+            service._play(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned, {"chat": "werewolves"})
         assert service._pending.waiting(game_id) == []
     assert table.seats[wolf].chat(table.id, "werewolves", "encore").status_code == 201
     texts = [m["text"] for m in table.seats[wolf].state(table.id)["chat"]["werewolves"]]
