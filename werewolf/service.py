@@ -89,10 +89,16 @@ def check_registration_open(mode: str, table_code) -> None:
     if mode == "closed":
         raise ServiceError(403, "registration_closed", "Registration is closed on this server.")
     if mode == "invite":
-        code = table_code.strip().upper() if isinstance(table_code, str) else ""
+        code = _table_code(table_code)
         if not code or db.session.scalar(select(Table.id).where(Table.code == code)) is None:
             raise ServiceError(403, "invite_required",
                                "Registration needs a table's link or code on this server.")
+
+
+def _table_code(value) -> str | None:
+    """A table code as sent (any case, spaces around), or None if it cannot be one: a NUL
+    would reach PostgreSQL, which refuses it in any query."""
+    return value.strip().upper() if isinstance(value, str) and "\x00" not in value else None
 
 
 def register(name, password, now: float) -> User:
@@ -353,8 +359,8 @@ def join_by_code(code, user: User, now: float) -> Table | None:
 
     A table that has started or is full leaves the player unseated: its page says why.
     """
-    table_id = db.session.scalar(select(Table.id).where(Table.code == code.strip().upper())) \
-        if isinstance(code, str) else None
+    code = _table_code(code)
+    table_id = db.session.scalar(select(Table.id).where(Table.code == code)) if code else None
     if table_id is None:
         return None
     try:

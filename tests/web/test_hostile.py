@@ -186,6 +186,10 @@ def test_a_nul_character_is_refused_before_reaching_the_database(make_table, cli
     response = client.post("/api/auth/login", json={"name": "Bru\x00no", "password": "motdepasse"},
                            headers=headers)
     assert response.status_code == 401 and error_code(response) == "bad_credentials"
+    # A table's code given at registration (arrived by its link) is looked up too.
+    response = client.post("/api/auth/register", json={"name": "Nul", "password": "motdepasse",
+                                                       "table_code": "AB\x00CD"}, headers=headers)
+    assert response.status_code == 201 and response.get_json()["table"] is None
 
 
 def test_ten_kilobyte_strings_everywhere(app, make_table, client):
