@@ -226,12 +226,12 @@ def _play_again(deal: dict, moves: list[dict], chat: list[dict]):
         yield game, now
 
 
-def _same_moment(view: dict) -> str:
-    """A view without its countdown (which moves with the clock alone)."""
+def _same_moment(view: dict) -> dict:
+    """A view without its countdown (which moves with the clock alone), to compare."""
     step = view.get("step")
     if step:
         view = {**view, "step": {k: v for k, v in step.items() if k != "seconds_left"}}
-    return json.dumps(view, sort_keys=True)
+    return view
 
 
 def replay(row: Game, seat: int | None) -> list[dict]:
@@ -240,9 +240,13 @@ def replay(row: Game, seat: int | None) -> list[dict]:
     def make():
         stored = _decoded(row)
         deal, moves = _record(row)
-        steps, last = [], None
+        steps, last, version = [], None, None
         try:
             for game, now in _play_again(deal, moves, stored.chat):
+                # As the poll: a view that may have changed is one whose version moved (the ETag).
+                if game.version_for(seat) == version:
+                    continue
+                version = game.version_for(seat)
                 view = engine.view_for(game, seat, now)
                 del view["version"]  # the engine's counter for polls, not part of what was shown
                 moment = _same_moment(view)

@@ -112,7 +112,9 @@ def test_my_games_list_each_of_mine_newest_first(played):
         assert (latest["role"], latest["won"]) == (mine["role"], latest["seat"] in end["winner"]["seats"])
         assert latest["seat"] == seat and latest["table"] == "Thiercelieux"
         assert sorted(p["name"] for p in latest["players"]) == sorted(p.name for p in table.players)
-        assert latest["seconds"] > 0
+        ended_at = datetime.fromisoformat(end["events"][-1]["at"].replace("Z", "+00:00")).timestamp()
+        assert end["events"][-1]["kind"] == "game_end"
+        assert latest["seconds"] == round(ended_at - latest["started_at"]) >= 0
 
 
 def test_a_game_before_its_end_is_never_shown(make_table, make_player):
