@@ -6,7 +6,7 @@
      page in the language of the last page seen: « Reconnexion… », which comes back by itself.
    - It never keeps a view nor a page: /api/ is not even looked at (the browser fetches it as
      if there were no worker), pages always come from the server, and nothing is cached at
-     run time: the cache holds exactly what the install put there.
+     run time but the last page's language (two letters): the rest is what the install put there.
    - "Your turn" pushes (werewolf/push.py) become notifications, unless the table's page is
      in front of the player already; tapping one opens (or brings forward) that page. */
 "use strict";
