@@ -9,7 +9,7 @@ from tests.system.test_processes import seat_table, server_factory, wait_for_ste
 WITHIN = 0.5  # seconds from the vote's answer to the waiting phone's
 
 
-def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_factory):
+def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_factory):  # noqa: F811
     scale = 0.02
     a, b = (server_factory(workers=2, time_scale=scale, name=name) for name in ("a", "b"))
     a.start()

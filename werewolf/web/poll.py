@@ -98,17 +98,18 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     built["table"] = _table_part(table_id, read)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built, app)
-    padded = _night_size(game, read, number, len(body), now) if number is not None and _living(game, number) else 0
+    living = number is not None and _living(game, number)
+    padded = _night_size(table_id, game, read, number, len(body), now) if living else 0
     return body, game.deadline if game is not None and built.get("step") else None, padded
 
 
-def _version(game, number: int | None) -> int:
-    """The version of this seat's view; at night, for a living seat, the sum of every living
-    seat's: their views move together, so how often a phone is answered at night tells
-    nothing of who acts or who hears the wolves (any seat's version moving moves the sum)."""
+def _version(game, number: int | None) -> tuple:
+    """The version of this seat's view; at night, for a living seat, every living seat's:
+    their views move together, so how often a phone is answered at night tells nothing of
+    who acts or who hears the wolves."""
     if number is None or not _living(game, number):
-        return game.version_for(number)
-    return sum(game.version_for(p.seat) for p in game.players if p.alive)
+        return ("seat", game.version_for(number))
+    return ("living", tuple(game.version_for(p.seat) for p in game.players if p.alive))
 
 
 def _living(game, number: int) -> bool:
@@ -116,15 +117,15 @@ def _living(game, number: int) -> bool:
             and any(p.seat == number and p.alive for p in game.players))
 
 
-_night_sizes: dict[tuple[int, int], int] = {}
+_night_sizes: dict[tuple[str, int, int], int] = {}
 _night_sizes_lock = threading.Lock()
 
 
-def _night_size(game, read: store.PollRead, number: int, size: int, now: float) -> int:
+def _night_size(table_id: str, game, read: store.PollRead, number: int, size: int, now: float) -> int:
     """What every living seat's view of this night's state is padded to, so that the
     traffic of a seat at night tells nothing of its role: the largest of their views,
     rounded up; the same for every seat (per game and rev), whichever asks first."""
-    key = (read.game_id, read.game_rev)
+    key = (table_id, read.game_id, read.game_rev)
     with _night_sizes_lock:
         found = _night_sizes.get(key)
     if found is None:
