@@ -394,7 +394,7 @@ def listening_sockets(port: int) -> int:
 def test_each_worker_listens_on_its_own_socket_and_the_kernel_spreads_connections(server_factory):
     """gunicorn.conf.py's reuse_port: one socket per worker. With one shared socket the
     worker that woke first took most of the phones' long-lived connections and ran out
-    of its core while the other idled (bench/README.md, third session)."""
+    of its core while the other idled (bench/NOTEBOOK.md, third session)."""
     server = server_factory(workers=2, time_scale=1.0)
     server.start()
     assert listening_sockets(server.port) == 2
