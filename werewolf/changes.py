@@ -116,10 +116,11 @@ class Changes:
 
     def wait(self, table_id: str, token, timeout: float) -> None:
         """Until the table's token moves from ``token``, or ``timeout`` seconds."""
+        now = self.token(table_id)  # outside the lock: it may start the listener, which takes it
         with self._lock:
             watched = self._watched.get(table_id)
             if watched is None:
-                watched = self._watched[table_id] = _Watched(self.token(table_id))
+                watched = self._watched[table_id] = _Watched(now)
             watched.waiters += 1
             event = watched.event
             self._someone_waits.set()
