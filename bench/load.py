@@ -26,8 +26,11 @@ What it does, all on 127.0.0.1 and all stopping by itself:
    server's peak memory, client and server CPU, and as its last three lines
    ``ratio_304_vs_hello``, ``ratio_full_vs_hello``, ``p99_ms_at_T_tables``.
 
-With ``--sweep`` it adds tables ten at a time instead and prints, as its last line,
-``capacity_tables: N``: the largest T whose p99 stayed under 100 ms with 0 errors.
+With ``--sweep`` it adds tables ten at a time instead and prints, as its last lines,
+``hello_rps``, ``capacity_tables`` (the largest T whose p99 over the requests not held
+stayed under 100 ms with 0 errors), ``tables_per_khello`` (capacity per 1,000 hello
+req/s of the same run) and ``moment_p99_ms`` (at T=100: from a day's act to every other
+living phone of its table receiving a new view, with held polls).
 Every measured window also prints each worker's CPU, run-queue wait and connections.
 
 It installs nothing: a missing ``wrk`` stops it with a message.
@@ -847,7 +850,7 @@ class Account:
 class Stats:
     def __init__(self):
         self.measuring = False
-        self.lat = {"poll": [], "act": [], "chat": [], "lobby": []}
+        self.lat = {"poll": [], "act": [], "chat": [], "lobby": [], "held": []}  # held: polls the server held
         self.codes: dict[str, dict[int, int]] = {k: {} for k in self.lat}
         self.errors: list[str] = []        # transport errors, timeouts, 5xx, unexpected statuses
         self.refused: dict[str, int] = {}  # 4xx from the rules (the step moved on, ...)
@@ -861,10 +864,9 @@ class Stats:
         self.bytes_full = []
         self.held_polls = 0      # polls the server held (answered with Server-Timing: held)
         self.held_seconds = 0.0  # their time held, which the latencies leave out
+        self.moments: list[float] = []  # a day's act -> every other living phone of its table shows it, s
         self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
         self.timeline: list[tuple] = []  # (sent, perf_counter s; latency ms; kind; status): the bursts
-        self.tagging = False  # --request-log: each measured request carries X-Bench-Id
-        self.tagged: dict[str, tuple] = {}  # id -> (kind, sent and received by time.time(), s held)
 
     def record(self, kind: str, seconds: float, status: int, sent: float = 0.0) -> None:
         if self.measuring:
@@ -888,11 +890,6 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
         lines.append(f"Cookie: {account.cookie}")
     if headers:
         lines.extend(f"{k}: {v}" for k, v in headers.items())
-    bench_id = None
-    if stats.tagging and stats.measuring:
-        bench_id = str(len(stats.tagged) + 1)
-        stats.tagged[bench_id] = ()
-        lines.append(f"X-Bench-Id: {bench_id}")
     payload = b""
     if method != "GET":
         lines.append(f"X-CSRFToken: {account.csrf}")
@@ -901,7 +898,6 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
             lines.append("Content-Type: application/json")
         lines.append(f"Content-Length: {len(payload)}")
     data = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + payload
-    sent_at = time.time()
     t0 = time.perf_counter()
     try:
         status, rh, cookies, raw, _ = await client.request(method, data)
@@ -913,9 +909,6 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
         stats.error(f"{method} {kind} -> {type(exc).__name__}: {exc}")
         return 0, {"transport_error": f"{type(exc).__name__}: {exc}"}, {}, 0
     took = time.perf_counter() - t0
-    if bench_id is not None:
-        stats.tagged[bench_id] = (kind, sent_at, sent_at + took,
-                                  float(held.group(1)) / 1000 if held is not None else 0.0)
     if held is not None:
         # A held poll waited on purpose: its latency is the rest, the time it took to be
         # answered once its table moved (or its wait ended), queueing included.
@@ -924,7 +917,7 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
         if stats.measuring:
             stats.held_polls += 1
             stats.held_seconds += held_for
-    stats.record(kind, took, status, t0)
+    stats.record("held" if held is not None else kind, took, status, t0)
     if cookies:
         account.set_cookies(cookies)
     data = None
@@ -1063,6 +1056,7 @@ class Player:
         if stats.measuring:
             stats.bytes_full.append(size)
         self.etag = rh.get("etag")
+        self.sim.shown(self.table_id, (view.get("me") or {}).get("seat"), t_recv)
         channel = self.take(view, t_recv) and (view.get("channels") or {}).get("write")
         if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
             self.sim.spawn(self.chat(channel))
@@ -1161,8 +1155,12 @@ class Player:
     async def write(self, path: str, kind: str, body: dict) -> None:
         """An act or a message as the table page sends it: asking for my view back (Prefer,
         API.md), whose ETag my next poll sends, so that it is held if nothing else moved."""
+        sent, view = time.time(), self.view or {}
         status, answer, _, _ = await call(self.sim.stats, self.account, self.client, "POST", path, kind,
                                           body=body, headers=PREFER_VIEW, ok=(200, 201))
+        if kind == "act" and status == 200 and "day" in (view.get("step") or {}) and view.get("me"):
+            others = {p["seat"] for p in view["players"] if p["alive"]} - {view["me"]["seat"]}
+            self.sim.pending_moments.setdefault(self.table_id, []).append([sent, others, 0.0])
         if status in (200, 201) and isinstance(answer, dict) and answer.get("etag"):
             self.etag = answer["etag"]
             self.take(answer["view"], time.time())
@@ -1192,6 +1190,7 @@ class Sim:
         self.stats = Stats()
         self.tasks: set = set()  # acts, chat and restarts under way
         self.players: list[Player] = []
+        self.pending_moments: dict[str, list] = {}  # table -> [act sent, seats yet to show it, slowest]
         self.player_tasks: list[asyncio.Task] = []
         self.stop_at = float("inf")  # the players stop polling then
         self.rng = random.Random(args.seed)
@@ -1206,6 +1205,19 @@ class Sim:
             await asyncio.sleep(every)
             if self.stats.measuring:
                 self.stats.loop_lag.append(loop.time() - t0 - every)
+
+    def shown(self, table_id: str, seat, t_recv: float) -> None:
+        """A phone of ``table_id`` received a new view: the acts it shows are seen by one more."""
+        pending = self.pending_moments.get(table_id) or []
+        for moment in list(pending):
+            sent, others, slowest = moment
+            if seat in others and t_recv > sent:
+                others.discard(seat)
+                moment[2] = max(slowest, t_recv - sent)
+            if not others or t_recv - sent > 10:  # a phone that never shows it: left out
+                pending.remove(moment)
+                if not others and self.stats.measuring:
+                    self.stats.moments.append(moment[2])
 
     def spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -1333,7 +1345,6 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
     worker too), of this client and of the machine, connections per worker, this
     client's event-loop lag; and ``dumps`` py-spy dumps of each worker spread over it."""
     sim.stats, stats.measuring = stats, True
-    stats.tagging = sim.args.request_log
     probe = WorkerProbe(server)
     probe.start()
     spies = []
@@ -1396,12 +1407,13 @@ def all_latencies(stats: "Stats") -> list[float]:
 async def sweep(sim: "Sim", server: Server, report: dict) -> None:
     """Add tables --sweep-step at a time (the others keep playing) and measure each T for
     --sweep-seconds after --sweep-settle s; stop at the first T whose p99 of all requests
-    reaches 100 ms or that has an error (or at --sweep-max)."""
+    reaches 100 ms or that has an error, or at 100 tables if later (or at --sweep-max).
+    Held polls are left out of the p99: they wait on purpose."""
     args = sim.args
     loop = asyncio.get_running_loop()
     sim.stop_at = float("inf")
     lag = loop.create_task(sim.watch_loop())
-    capacity, rows = 0, []
+    capacity, rows, over = 0, [], False
     tables = args.sweep_start
     print(f"sweep: from {tables} tables in steps of {args.sweep_step}, {args.sweep_settle:g} s to settle and "
           f"{args.sweep_seconds:g} s measured per step", flush=True)
@@ -1415,15 +1427,20 @@ async def sweep(sim: "Sim", server: Server, report: dict) -> None:
             p99, errors = pct(lat, 99), len(stats.errors)
             ok = p99 < 100 and errors == 0
             rows.append((tables, m))
-            print(f"  T={tables:<4} {len(lat) / m['elapsed']:6.0f} req/s  p50 {pct(lat, 50):7.1f} ms  "
+            moments = [x * 1000 for x in stats.moments]
+            print(f"  T={tables:<4} {len(lat) / m['elapsed']:6.0f} req/s (+{len(stats.lat['held'])} held)  "
+                  f"moment p50 {pct(moments, 50):.0f} p99 {pct(moments, 99):.0f} ms ({len(moments)})  "
+                  f"p50 {pct(lat, 50):7.1f} ms  "
                   f"p99 {p99:7.1f} ms  errors {errors}  seen lag p99 {pct(stats.served_lag, 99) * 1000:.0f} ms  "
                   f"loop lag p99 {pct(stats.loop_lag, 99) * 1000:.0f} ms  server {m['server_cpu_pct']:.0f}%  "
                   f"client {m['client_cpu_pct']:.0f}%  machine {m['machine_pct']:.0f}%  "
                   f"{'ok' if ok else 'OVER'}", flush=True)
             print(f"         workers: {worker_line(m['workers'])}", flush=True)
-            if not ok:
+            over = over or not ok
+            if over and tables >= 100:  # on to 100 tables at least, for moment_p99_ms
                 break
-            capacity = tables
+            if not over:
+                capacity = tables
             tables += args.sweep_step
     finally:
         sim.stop_at = loop.time()
@@ -1480,68 +1497,14 @@ def print_sweep(args, report: dict, server: Server, whole_run: float) -> None:
               f"server {m['server_cpu_pct']:.0f}%  {worker_line(m['workers'])}")
     print(f"server peak memory: {server.peak_total_kb / 1024:.0f} MiB; whole run: {whole_run:.0f} s; "
           f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"hello_rps: {report['hello']['rps']:.0f}")
+    hello = report["hello"]["rps"]
+    at_100 = next((m for tables, m in report["sweep"] if tables == 100), None)
+    moments = [x * 1000 for x in at_100["stats"].moments] if at_100 else []
+    print(f"hello_rps: {hello:.0f}")
     print(f"capacity_tables: {report['capacity']}")
-
-
-def request_split_lines(stats: Stats) -> list[str]:
-    """Each tagged request's latency split in three (``--request-log``, joined with the
-    workers' lines of bench/request_probe.conf.py): before the app, in it (less the time
-    held), after it; for all requests and for the slowest hundredth."""
-    server: dict[str, tuple[float, float, float, float]] = {}
-    for path in OUT.glob("requests-*.txt"):
-        for line in path.read_text().splitlines():
-            bench_id, began, ended, cpu_ms, waited_ms = line.split()
-            server[bench_id] = (float(began), float(ended), float(cpu_ms), float(waited_ms))
-    rows = []
-    for bench_id, seen in stats.tagged.items():
-        if seen and bench_id in server:
-            kind, sent, received, held_for = seen
-            began, ended, cpu_ms, waited_ms = server[bench_id]
-            before, app, after = began - sent, ended - began - held_for, received - ended
-            rows.append((received - sent - held_for, kind, before * 1000, app * 1000, after * 1000,
-                         cpu_ms, waited_ms))
-    with open(OUT / "requests-client.csv", "w") as out:  # latency ms, kind, before, app, after, CPU, waited
-        out.writelines(",".join(f"{x:.3f}" if isinstance(x, float) else x for x in (r[0] * 1000, *r[1:])) + "\n"
-                       for r in rows)
-    if not rows:
-        return ["request split: no tagged request was found in the workers' lines"]
-    rows.sort()
-    slowest = rows[-max(1, len(rows) // 100):]
-    lines = [f"request split ({len(rows)} of {len(stats.tagged)} tagged requests joined; ms; 'app' less the time "
-             "held; 'waited': for a place among the requests run at once, held polls' wake-ups included)"]
-    for name, part in (("all", rows), ("slowest 1 %", slowest)):
-        cells = [f"{label} p50 {pct([r[i] for r in part], 50):.1f} p99 {pct([r[i] for r in part], 99):.1f}"
-                 for label, i in (("before the app", 2), ("app", 3), ("after", 4), ("CPU", 5), ("waited", 6))]
-        kinds = {k: sum(1 for r in part if r[1] == k) for k in ("poll", "act", "chat", "lobby")}
-        lines.append(f"  {name}: " + "; ".join(cells) + f"; kinds {kinds}")
-    for path in sorted(OUT.glob("looks-*.txt")):  # held polls: the watcher's looks that woke some
-        looks = [line.split() for line in path.read_text().splitlines()]
-        if looks:
-            woken, wall = [int(x[1]) for x in looks], [float(x[2]) for x in looks]
-            lines.append(f"  held polls' watcher, worker {path.stem[6:]}, whole run: {len(looks)} looks woke polls "
-                         f"(p50 {pct(woken, 50):.0f}, p99 {pct(woken, 99):.0f}, max {max(woken)} at once); "
-                         f"a look's wall time p50 {pct(wall, 50):.1f} p99 {pct(wall, 99):.1f} max {max(wall):.1f} ms")
-    return lines
-
-
-def gc_lines(wall) -> list[str]:
-    """The workers' garbage collections during the measured window (``--gc-log``)."""
-    lines = []
-    for path in sorted(OUT.glob("gc-*.txt")):
-        by_gen: dict[int, list[tuple[float, float]]] = {}
-        for line in path.read_text().splitlines():
-            at, gen, ms, cpu_ms, _ = line.split()
-            if wall and wall[0] <= float(at) <= wall[1]:
-                by_gen.setdefault(int(gen), []).append((float(ms), float(cpu_ms)))
-        if not by_gen:
-            continue
-        seconds = wall[1] - wall[0]
-        parts = [f"gen{g}: {len(v) / seconds:.1f}/s, wall p50 {pct([w for w, _ in v], 50):.1f} max "
-                 f"{max(w for w, _ in v):.1f} ms, CPU {sum(c for _, c in v) / seconds / 10:.1f} % of a core"
-                 for g, v in sorted(by_gen.items())]
-        lines.append(f"worker {path.stem[3:]}: " + "; ".join(parts))
-    return lines
+    print(f"tables_per_khello: {report['capacity'] / hello * 1000:.1f}")
+    print(f"moment_p99_ms: {pct(moments, 99):.0f}" + (f" (p50 {pct(moments, 50):.0f}, {len(moments)} acts, at T=100)"
+                                                      if moments else " (no T=100 step measured)"))
 
 
 def burst_lines(stats: "Stats", bucket: float = 0.1) -> list[str]:
@@ -1628,11 +1591,6 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
           f"p99 {pct(stats.loop_lag, 99) * 1000:.1f} ms, max {max(stats.loop_lag, default=0) * 1000:.1f} ms")
     for line in burst_lines(stats):
         print(f"bursts: {line}")
-    for line in gc_lines(report.get("wall")):
-        print(f"garbage collections: {line}")
-    if stats.tagging:
-        for line in request_split_lines(stats):
-            print(line)
     with open(OUT / "timeline.csv", "w") as out:  # every measured request: sent (s), latency (ms), kind, status
         out.writelines(f"{sent:.4f},{ms:.2f},{kind},{status}\n" for sent, ms, kind, status in stats.timeline)
     if report.get("dumps"):
@@ -1678,8 +1636,6 @@ def main() -> None:
                              "a slower machine on a faster one (0: no limit)")
     parser.add_argument("--dumps", type=int, default=0,
                         help="py-spy dumps of each worker spread over the measured load (0)")
-    parser.add_argument("--gc-log", action="store_true",
-                        help="record every garbage collection of the workers (bench/gc_probe.conf.py)")
     parser.add_argument("--sweep", action="store_true",
                         help="find the largest T (p99 < 100 ms, 0 errors) adding --sweep-step tables at a time")
     parser.add_argument("--sweep-start", type=int, default=10, help="first T of the sweep (10)")
@@ -1687,9 +1643,6 @@ def main() -> None:
     parser.add_argument("--sweep-max", type=int, default=300, help="last T tried (300)")
     parser.add_argument("--sweep-settle", type=float, default=4, help="seconds after adding tables (4)")
     parser.add_argument("--sweep-seconds", type=float, default=10, help="seconds measured per step (10)")
-    parser.add_argument("--request-log", action="store_true",
-                        help="a line per request in the workers (bench/request_probe.conf.py), joined with "
-                             "the client's: where each request's time went")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.sweep:
@@ -1710,6 +1663,8 @@ def main() -> None:
         "WEREWOLF_TIME_SCALE": str(args.time_scale),
         # Every simulated player registers from this one address.
         "WEREWOLF_REGISTRATION_RATE_LIMIT": "1000000 per minute",
+        # Fast to set up (scrypt costs ~0.1 s of CPU per account); the polls never hash.
+        "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
     }
     print(f"bench: {'sweep' if args.sweep else f'T={args.tables}'} tables, instance {instance}, logs in {OUT}; load average at the start: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)"
@@ -1719,13 +1674,7 @@ def main() -> None:
                    stdout=subprocess.DEVNULL)
     for old in [*OUT.glob("gc-*.txt"), *OUT.glob("requests-*.txt"), *OUT.glob("looks-*.txt")]:
         old.unlink()
-    if args.gc_log and args.request_log:
-        die("--gc-log and --request-log: one probe at a time")
-    if args.sweep and args.request_log:
-        die("--request-log splits one run's requests: give it a --tables, not --sweep")
-    config = "gc_probe.conf.py" if args.gc_log else "request_probe.conf.py" if args.request_log else None
-    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus,
-                    ROOT / "bench" / config if config else ROOT / "gunicorn.conf.py")
+    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus, ROOT / "gunicorn.conf.py")
     server.start()
     report: dict = {}
     try:

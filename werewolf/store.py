@@ -151,9 +151,12 @@ def lock_schema(connection) -> None:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK_KEY})")
 
 
-def change_board(sa_engine) -> changes.ChangeBoard | None:
-    """The board of the tables' changes (see changes.py): SQLite only."""
-    return changes.board_of(sa_engine.url.database) if sa_engine.dialect.name == "sqlite" else None
+def _notify(execute, dialect: str, tables) -> None:
+    """PostgreSQL: tell the other servers which tables this transaction changes (sent at
+    its commit, changes.py)."""
+    if dialect == "postgresql" and tables != ():
+        for table_id in [changes.EVERY_TABLE] if tables is None else sorted(set(tables)):
+            execute(table_id)
 
 
 @contextlib.contextmanager
@@ -179,14 +182,15 @@ def write_transaction(tables=None):
         callbacks.clear()
         try:
             yield db.session
+            _notify(lambda t: db.session.execute(text("SELECT pg_notify(:c, :t)"), {"c": changes.CHANNEL, "t": t}),
+                    sa_engine.dialect.name, tables)
             db.session.commit()
         except BaseException:
             callbacks.clear()
             db.session.rollback()
             raise
-        board = change_board(sa_engine) if sqlite else None
-        if board is not None and tables != ():
-            board.bump(tables)  # after the commit, still under the lock
+        if tables != ():
+            changes.of(sa_engine).bump(tables)  # after the commit, still under the lock
     for callback in callbacks:
         callback()
     callbacks.clear()
@@ -340,9 +344,16 @@ class SeatRow(NamedTuple):
     last_seen: float
     id: int
     password_hash: str  # of the seated user: their session's key must match it
+    name: str
 
 
 class PollRead(NamedTuple):
+    """A table as every poll of it sees it, in one statement (one snapshot)."""
+    code: str
+    name: str
+    settings: str
+    host_user_id: int | None
+    public: bool
     lobby_rev: int
     game_id: int | None
     game_rev: int | None
@@ -353,7 +364,9 @@ class PollRead(NamedTuple):
 
 
 _POLL_SQL = (
-    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, t.lobby_rev, t.current_game_id,"
+    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, u.name,"
+    " t.code, t.name, t.settings, t.host_user_id,"
+    " (SELECT COUNT(*) FROM public_tables p WHERE p.table_id = t.id), t.lobby_rev, t.current_game_id,"
     " g.rev, g.status, g.deadline,"
     # Not correlated with the row (the table is a parameter): counted once, not once per seat.
     " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
@@ -364,10 +377,9 @@ _POLL_SQL = (
 
 
 def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> PollRead | None:
-    """The table's seats (with their users' password hashes) with its lobby and game
-    revision, and how many spectators polled since ``watching_since``, in one statement
-    (one snapshot): the same for every player of the table, so that it can be kept
-    (``web.poll.PollReads``).
+    """The table, its seats (with their users' names and password hashes), its game's
+    revision and how many spectators polled since ``watching_since``: the same for every
+    viewer of the table, so that it can be kept (``web.poll.Reads``).
 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
@@ -376,22 +388,8 @@ def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> Poll
     if not rows:
         return None
     first = rows[0]
-    seats = [SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
-    return PollRead(first[5], first[6], first[7], first[8], first[9], first[10], seats)
-
-
-class TableRow(NamedTuple):
-    code: str
-    name: str
-    settings: str
-    host_user_id: int | None
-    lobby_rev: int
-
-
-def read_table_row(sa_engine, table_id: str) -> TableRow | None:
-    rows = raw_query(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev FROM tables"
-                                " WHERE id = {p}", table_id)
-    return TableRow(*rows[0]) if rows else None
+    seats = [SeatRow(*r[:6]) for r in rows]
+    return PollRead(*first[6:10], bool(first[10]), *first[11:], seats)
 
 
 def password_hash_of(sa_engine, user_id: int) -> str | None:
@@ -413,25 +411,17 @@ def seat_and_game(table_id: str, user_id: int):
     return found
 
 
-def due_game_id(table_id: str, now: float) -> int | None:
-    """The table's game if it is running and its step's deadline has passed."""
-    row = db.session.execute(select(Game.id, Game.status, Game.deadline)
-                             .join(Table, Table.current_game_id == Game.id).where(Table.id == table_id)).first()
-    if row is not None and row.status == "running" and row.deadline is not None and row.deadline <= now:
-        return row.id
-    return None
-
-
 # Seats that left meanwhile are simply not updated.
 _PRESENCE_UPDATE = (update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id"))
                     .values(last_seen=bindparam("seen")))
 
 
-def write_presence(seen_by_seat_id: dict[int, float]) -> None:
-    """When each seat's player was last seen, all in one write transaction."""
-    # Bumps no table: a poll's read is at most PollReads.TTL old, and presence is shown
-    # at a 20 s grain (view.CONNECTED_WITHIN).
-    with write_transaction(tables=()):
+def write_presence(seen_by_seat_id: dict[int, float], tables: tuple = ()) -> None:
+    """When each seat's player was last seen, all in one write transaction; ``tables``: those
+    whose views change (a player shown as gone is back)."""
+    # Bumps no other table: a poll's read is at most poll.Reads.TTL old, and presence is
+    # shown at a 20 s grain (view.CONNECTED_WITHIN).
+    with write_transaction(tables=tables):
         db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in seen_by_seat_id.items()])
 
 
@@ -470,15 +460,18 @@ def save_if_unchanged(read: GameRead, game, moves: list[dict]) -> bool:
                     cursor.execute("BEGIN IMMEDIATE")
                 cursor.execute(sql, params)
                 saved = cursor.rowcount == 1
+                if saved:
+                    _notify(lambda t: cursor.execute(*_bind(sa_engine.dialect.paramstyle, "SELECT pg_notify({p}, {p})",
+                                                            (changes.CHANNEL, t))),
+                            sa_engine.dialect.name, (read.table_id,))
                 connection.commit()
             except BaseException:
                 connection.rollback()
                 raise
             finally:
                 cursor.close()
-            board = change_board(sa_engine) if sqlite and saved else None
-            if board is not None:
-                board.bump((read.table_id,))  # after the commit, still under the lock
+            if saved:
+                changes.of(sa_engine).bump((read.table_id,))  # after the commit, still under the lock
     finally:
         connection.close()
     if saved:

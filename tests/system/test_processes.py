@@ -4,11 +4,9 @@ whose schedulers race for the same deadlines.
 
 Every test is bounded in time and kills the process groups it started, whatever happens.
 """
-import gc
 import json
 import os
 import random
-import runpy
 import signal
 import socket
 import sqlite3
@@ -41,7 +39,7 @@ class Server:
     """gunicorn in its own process group; ``kill()`` is SIGKILL to the whole group."""
 
     def __init__(self, tmp: Path, workers: int, time_scale: float, database_uri: str, name: str = "server",
-                 options: tuple[str, ...] = ("--threads", "8")):
+                 options: tuple[str, ...] = ()):
         """``options``: gunicorn's command-line settings over gunicorn.conf.py's (its worker class too)."""
         self.tmp, self.workers, self.time_scale = tmp, workers, time_scale
         self.database_uri, self.name, self.options = database_uri, name, options
@@ -56,6 +54,7 @@ class Server:
                "WEREWOLF_SQLALCHEMY_DATABASE_URI": self.database_uri,
                "WEREWOLF_SECRET_KEY": "processes-test",
                "WEREWOLF_TIME_SCALE": str(self.time_scale),
+               "GUNICORN_THREADS": "40",
                "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
                "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute",
                "WEREWOLF_ACT_RATE_LIMIT": "100000 per minute",  # the racing threads act non-stop
@@ -416,7 +415,7 @@ def listening_sockets(port: int) -> int:
 def test_each_worker_listens_on_its_own_socket_and_the_kernel_spreads_connections(server_factory):
     """gunicorn.conf.py's reuse_port: one socket per worker. With one shared socket the
     worker that woke first took most of the phones' long-lived connections and ran out
-    of its core while the other idled (bench/README.md, third session)."""
+    of its core while the other idled (bench/NOTEBOOK.md, third session)."""
     server = server_factory(workers=2, time_scale=1.0)
     server.start()
     assert listening_sockets(server.port) == 2
@@ -444,57 +443,6 @@ needs_two_cores = pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len
 
 
 @needs_two_cores
-def test_each_worker_runs_on_a_core_of_its_own_and_a_replacement_takes_the_freed_one(server_factory):
-    """gunicorn.conf.py's pin_cpus: a worker's threads share one GIL, so it is kept on one
-    core instead of having the GIL travel between cores (bench/README.md, ninth session)."""
-    server = server_factory(workers=2, time_scale=1.0)
-    server.start()
-    workers = worker_pids(server)
-    assert len(workers) == 2
-    cores = {pid: os.sched_getaffinity(pid) for pid in workers}
-    assert all(len(core) == 1 for core in cores.values()), cores
-    assert cores[workers[0]] != cores[workers[1]]
-    # A worker killed: the one gunicorn starts in its place takes its core, not the other's.
-    os.kill(workers[0], signal.SIGKILL)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        now = worker_pids(server)
-        replacement = [pid for pid in now if pid not in workers]
-        # Between its fork and post_fork a new worker still has the master's cores.
-        if len(now) == 2 and replacement and len(os.sched_getaffinity(replacement[0])) == 1:
-            assert os.sched_getaffinity(replacement[0]) == cores[workers[0]]
-            break
-        time.sleep(0.05)
-    else:
-        pytest.fail("no worker replaced the killed one on a core of its own")
-
-
-@needs_two_cores
-def test_pinning_is_turned_off_by_its_setting(server_factory, monkeypatch):
-    monkeypatch.setenv("GUNICORN_PIN_CPUS", "0")
-    server = server_factory(workers=2, time_scale=1.0)
-    server.start()
-    workers = worker_pids(server)
-    assert len(workers) == 2
-    assert all(os.sched_getaffinity(pid) == os.sched_getaffinity(0) for pid in workers)
-
-
-@pytest.mark.parametrize("setting, frozen", [("1", True), ("0", False)])
-def test_a_worker_freezes_what_it_holds_once_the_app_is_loaded(monkeypatch, setting, frozen):
-    """gunicorn.conf.py's gc_freeze: the app's own objects live as long as the worker, and
-    a full collection that walks them again holds the GIL ~60 ms longer."""
-    monkeypatch.setenv("GUNICORN_GC_FREEZE", setting)
-    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    sigterm = signal.getsignal(signal.SIGTERM)
-    gc.unfreeze()
-    try:
-        config["post_worker_init"](object())
-        assert (gc.get_freeze_count() > 0) is frozen
-    finally:
-        gc.unfreeze()
-        signal.signal(signal.SIGTERM, sigterm)
-
-
 def established_on(port: int, pid: int) -> int:
     """Established connections to ``port`` whose server end is held by process ``pid``."""
     inodes = set()

@@ -1,7 +1,7 @@
-"""The poll's kept reads (web/poll.PollReads) and the change board (changes.py).
+"""The poll's kept reads (web/poll.Reads) and the change board (changes.py).
 
 A process keeps each table's poll read until the table's counter on the board moves
-or PollReads.TTL passes. Two apps on one SQLite file stand for two gunicorn workers:
+or Reads.TTL passes. Two apps on one SQLite file stand for two gunicorn workers:
 each has its own kept reads, and they share the board through its file. The apps'
 clocks do not move unless a test moves them, so a read kept too long shows.
 """
@@ -65,8 +65,8 @@ def test_a_password_changed_in_another_worker_signs_the_old_session_out_at_once(
 
 def another_slot(table_id: str) -> str:
     """A table id whose counter is not ``table_id``'s."""
-    return next(t for t in (f"t{i}" for i in range(10)) if changes.ChangeBoard._offset(t)
-                != changes.ChangeBoard._offset(table_id))
+    return next(t for t in (f"t{i}" for i in range(10)) if changes.Board._offset(t)
+                != changes.Board._offset(table_id))
 
 
 class CountingReads:
@@ -82,39 +82,41 @@ class CountingReads:
 
 
 def test_a_kept_read_lasts_until_a_bump_or_its_time(make_table, app, clock, monkeypatch):
+    from werewolf.extensions import db
+
     table = make_table(6).start()
-    reads = poll.PollReads(changes.board_of(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")))
+    reads = poll.Reads()
     counting = CountingReads(monkeypatch)
-    engine = poll._engine(app)
     now = clock.now
+    with app.app_context():
+        board = changes.of(db.engine).board
+        first = reads.read(table.id, now)
+        assert reads.read(table.id, now + reads.TTL / 2) is first
+        assert counting.calls == 1
+        assert reads.read(table.id, now + reads.TTL) is not first  # its time is up
+        assert counting.calls == 2
 
-    first = reads.read(engine, table.id, now)
-    assert reads.read(engine, table.id, now + reads.TTL / 2) is first
-    assert counting.calls == 1
-    assert reads.read(engine, table.id, now + reads.TTL) is not first  # its time is up
-    assert counting.calls == 2
-
-    kept = reads.read(engine, table.id, now + reads.TTL)
-    reads.board.bump((another_slot(table.id),))
-    assert reads.read(engine, table.id, now + reads.TTL) is kept
-    calls = counting.calls
-    reads.board.bump((table.id,))
-    reads.read(engine, table.id, now + reads.TTL)
-    assert counting.calls == calls + 1
-    reads.board.bump(None)  # any table
-    reads.read(engine, table.id, now + reads.TTL)
-    assert counting.calls == calls + 2
-    reads.read(engine, table.id, now + reads.TTL, fresh=True)
-    assert counting.calls == calls + 3
-    reads.read(engine, table.id, now - 5)  # a clock set back: not kept from "the future"
-    assert counting.calls == calls + 4
+        kept = reads.read(table.id, now + reads.TTL)
+        board.bump((another_slot(table.id),))
+        assert reads.read(table.id, now + reads.TTL) is kept
+        calls = counting.calls
+        board.bump((table.id,))
+        reads.read(table.id, now + reads.TTL)
+        assert counting.calls == calls + 1
+        board.bump(None)  # any table
+        reads.read(table.id, now + reads.TTL)
+        assert counting.calls == calls + 2
+        reads.read(table.id, now + reads.TTL, fresh=True)
+        assert counting.calls == calls + 3
+        reads.read(table.id, now - 5)  # a clock set back: not kept from "the future"
+        assert counting.calls == calls + 4
 
 
 def connected(view: dict) -> set[int]:
     return {p["seat"] for p in view["players"] if p["connected"]}
 
 
-def test_a_presence_write_bumps_nothing_and_shows_within_the_ttl(make_table, app, clock):
+def test_a_player_back_after_being_shown_gone_shows_once_written(make_table, app, clock):
     table = make_table(6).start()
     alice, bruno = table.players[0], table.players[1]
     clock.advance(30)  # nobody polled for 30 s: all shown disconnected but the poller
@@ -123,14 +125,29 @@ def test_a_presence_write_bumps_nothing_and_shows_within_the_ttl(make_table, app
     bruno_seat = bruno.state(table.id)["me"]["seat"]  # noted, written within Presence.FLUSH_EVERY
     clock.advance(poll.Presence.FLUSH_EVERY)
     assert connected(alice.state(table.id)) == {me}  # this poll writes it, after its (kept) read
-    assert connected(alice.state(table.id)) == {me}  # the kept read: at most TTL late
-    clock.advance(poll.PollReads.TTL)
-    assert connected(alice.state(table.id)) == {me, bruno_seat}
+    assert connected(alice.state(table.id)) == {me, bruno_seat}  # the write moved the table's token
+
+
+def test_a_presence_write_of_a_connected_player_moves_no_token(make_table, app, clock):
+    from werewolf.extensions import db
+
+    table = make_table(6).start()
+    for player in table.players:
+        player.state(table.id)
+    with app.app_context():
+        signal = changes.of(db.engine)
+        before = signal.token(table.id)
+        clock.advance(11)  # every presence due again, still shown connected
+        for player in table.players:
+            player.state(table.id)
+        clock.advance(poll.Presence.FLUSH_EVERY)
+        table.host.state(table.id)
+        assert signal.token(table.id) == before
 
 
 def test_boards_of_one_file_share_their_counters(tmp_path):
     path = str(tmp_path / "werewolf.db")
-    first, second = changes.ChangeBoard(path + "-changes"), changes.ChangeBoard(path + "-changes")
+    first, second = changes.Board(path + "-changes"), changes.Board(path + "-changes")
     before = first.token("abc")
     second.bump(("abc",))
     assert first.token("abc") != before
@@ -142,6 +159,7 @@ def test_boards_of_one_file_share_their_counters(tmp_path):
     assert all(first.token(t) != token for t, token in others.items())
 
 
-@pytest.mark.parametrize("database", [None, "", ":memory:", "file:x?mode=memory"])
+@pytest.mark.parametrize("database", ["sqlite://", "sqlite:///:memory:"])
 def test_no_board_without_a_database_file(database):
-    assert changes.board_of(database) is None
+    from sqlalchemy import create_engine
+    assert changes.of(create_engine(database)).board is None

@@ -14,14 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 DEFAULTS = {
     "TIME_SCALE": 1.0,
-    # State polls a process may hold until the player's view changes (Prefer: wait,
-    # web/held.py); gunicorn.conf.py gives each worker that many threads more. 0 (the
-    # default): polls answer at once. Off by default: on the slow machine where it was
-    # measured it took half the CPU but answered with longer tails (bench/README.md).
-    "HELD_POLLS": 0,
-    # Requests a process runs at once, held polls apart (gunicorn.conf.py sets it to its
-    # threads that answer when polls are held); 0: no limit.
-    "ACTIVE_REQUESTS": 0,
+    # State polls a process holds at most until the viewer's view changes (Prefer: wait,
+    # web/poll.py): each keeps a thread while it waits. gunicorn.conf.py sets it from its
+    # threads; beyond it, polls answer at once. 0: none held.
+    "HELD_POLLS": 32,
     "SCHEDULER": True,  # the deadline job; tests switch it off and move a fake clock
     "PROXY_COUNT": 0,  # reverse proxies in front that set X-Forwarded-* headers
     "REGISTRATION": "open",  # "open" | "closed" | "invite" (only with a table's link or code)
@@ -66,9 +62,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json, app.request_class = StrictJSONProvider(app), StrictRequest  # bodies judged at the door
     app.json.sort_keys = False
 
-    from .poll import PollGate
-    # Inside ProxyFix: it sees the fixed environ. The worker's event loop asks it too (web/worker.py).
-    app.wsgi_app = app.extensions["werewolf.poll_gate"] = PollGate(app, app.wsgi_app)
     if app.config["PROXY_COUNT"]:
         n = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_prefix=n)

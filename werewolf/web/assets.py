@@ -4,8 +4,8 @@
   the file>``, and such a URL is cached for a year (a changed file gets a new URL).
 - Pages and the lobby's table list are gzipped (Flask-Compress) when the browser accepts
   it and the body is worth it; 304s carry no body and are never compressed. The state
-  poll is left alone: the poll gate answers it (werewolf/web/poll.py) and its ETag must
-  stay the one the gate compares.
+  poll is left alone: compressed, a view's size would tell what it holds (night views
+  are padded to one size, werewolf/web/poll.py).
 """
 import hashlib
 from pathlib import Path

@@ -7,7 +7,7 @@ with Schemathesis.
 from flask import Blueprint, jsonify
 
 from .. import engine
-from . import held
+from . import poll
 
 bp = Blueprint("openapi", __name__)
 
@@ -343,7 +343,7 @@ def document() -> dict:
                     TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
                                "schema": {"type": "string"}},
                     {"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
-                     "description": f"wait=N (RFC 7240, whole seconds, at most {held.MAX_WAIT:g}): a poll whose "
+                     "description": f"wait=N (RFC 7240, whole seconds, at most {poll.MAX_WAIT:g}): a poll whose "
                                     "view has not changed is held until it does, on a server that holds polls"}])},
             "/api/tables/{table_id}/screen": {"get": _op(
                 "the public view for the room's big screen (no account; the key from table.screen_url)",

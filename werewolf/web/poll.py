@@ -1,58 +1,304 @@
-"""The lean path of the state poll: a 304 from memory, a repeated view from memory.
+"""The state poll: the one function that answers what a viewer of a table sees now.
 
-Every seated player polls every 1.5 s, so this is the server's hottest path. The
-ETag depends on (table, lobby_rev, my seat, who is connected, game id, my view's
-version): all of it comes from one read of the table's seats joined with its table
-and game rows, plus the version kept in the decoded game (``store.game_cache``,
-keyed by the row's ``rev``). So a poll whose ETag matches answers 304 without the
-ORM, without loading the user row and without building the view. On SQLite the
-table's read itself is kept (``PollReads``) until a write bumps the table on the
-change board shared by the workers (changes.py), or for a second at most: most
-polls then touch no database at all.
+``state_answer`` answers every view of a table — a seat's poll, a spectator's, the
+room's screen, and the view a write answers with: the viewer's session, one read of
+the table (``store.read_table_for_poll``), the ETag, then a 304 or the view. Nothing
+else builds a view. ``answer`` holds a poll asked with ``Prefer: wait=N`` (RFC 7240)
+until the viewer's ETag moves: it waits for the table's next change (changes.py),
+then asks ``state_answer`` again.
 
-A view whose ETag did not change since it was last built (a reload, a second tab,
-a client without ``If-None-Match``) is served from a per-process cache of the
-serialized JSON; only ``step.seconds_left``, the one field that moves with the
-clock without changing the ETag, is written in at serving time.
-
-All of this runs in ``PollGate``, a WSGI middleware in front of Flask: a poll of a
-seated player pays neither Flask's request context nor Flask-Login, Flask-Limiter
-or the session's re-encoding (together ~0.3 ms, more than the poll itself). The
-session cookie's signature is checked with Flask's own serializer, once per cookie.
-
-Anything unusual (not logged in through the session, not seated, no such table,
-the lobby) goes the ordinary way, through Flask, Flask-Login and the ORM, with its
-errors.
+What is kept in memory, and why it stays right (docs/PERFORMANCE.md): the table's read,
+while its token on the change signal (changes.py) stays as it was when it was read and
+for Reads.TTL at most; decoded games by (id, rev) (``store.game_cache``); serialized views
+by ETag. The ETag is a digest of everything a view is made of, so a kept view is never
+served for a state it was not built from.
 """
 from __future__ import annotations
 
-import collections
-import contextlib
+import json
 import logging
 import re
 import threading
 import time
+import weakref
 from typing import NamedTuple
 
-from .. import service, store
+from flask import current_app
+
+from .. import changes, service, store
 from ..extensions import db
-from . import held, tables, view
-from .session import SessionLogin, SessionUsers
-from .view import Answer, per_app, view_cache  # noqa: F401  (view_cache: tests clear it here)
+from ..models import session_key
+from ..service import ServiceError
+from . import tables, view
+from .view import Answer, per_app
 
 log = logging.getLogger(__name__)
+
+MAX_WAIT = 25.0     # seconds a poll is held at most, whatever it asks
+RECHECK_EVERY = 5.0  # a held poll looks again this often: presence and spectators move without a change
+STEP_GRACE = 0.02   # a held poll moves an overdue game on itself this long after its deadline
+
+
+class Viewer(NamedTuple):
+    """Who asks: ``user_id`` None for the room's screen (the public view); ``key`` is the
+    session's key, to check against the account's hash (None: Flask-Login checked it)."""
+    user_id: int | None
+    key: str | None = None
+
+    def signed_in_as(self, password_hash: str | None) -> bool:
+        return self.key is None or (password_hash is not None and session_key(password_hash) == self.key)
+
+
+def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict) -> Answer:
+    """A 304 when the request's If-None-Match names the viewer's view, else the view.
+    Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
+    session whose account changed its password (401)."""
+    app = current_app._get_current_object()
+    read = reads(app).read(table_id, now)
+    if read is not None and overdue(read, now):
+        advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
+        read = reads(app).read(table_id, now, fresh=True)
+    if read is None:
+        raise ServiceError(404, "table_not_found", "No such table.")
+    me = next((s for s in read.seats if s.user_id == viewer.user_id), None) if viewer.user_id else None
+    if viewer.user_id is not None:
+        if not viewer.signed_in_as(me.password_hash if me else store.password_hash_of(db.engine, viewer.user_id)):
+            raise ServiceError(401, "login_required", "Log in first.")
+        if me is not None:
+            presence(app).seen(table_id, me.id, me.last_seen, now)
+        elif _settings(read).get("options", {}).get("spectators"):
+            service.watch(table_id, viewer.user_id, now)
+            read = reads(app).read(table_id, now) or read  # counted now, if it wrote (read again)
+        else:
+            raise ServiceError(403, "not_seated", "You are not seated at this table.")
+    presence(app).flush_if_due(now)
+    number = me.number if me is not None else None
+    connected = view.connected_seats(read.seats, number, now)
+    game = _game(read)
+    etag = view.etag_of(table_id, read.lobby_rev, number, connected,
+                        (read.game_id, _version(game, number)) if game is not None else None, read.spectators)
+    if view.has_etag(environ, etag):
+        return view.not_modified(etag)
+    key = (etag, view.host_key(environ))
+    cached = view.view_cache(app).get(key)
+    if cached is None:
+        cached = _build(app, table_id, read, game, me, connected, etag, now)
+        view.view_cache(app).put(key, cached)
+    return view.json_response(*cached[:2], now, etag, cached[2])
+
+
+def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float):
+    """(serialized view, its step's deadline or None, the size to pad it to)."""
+    number = me.number if me is not None else None
+    if game is None:
+        built = view.lobby_view([(s.number, s.name) for s in read.seats], number)
+    else:
+        built = view.game_view(game, number, now)
+    built["version"] = int(etag[:12], 16)
+    built["table"] = _table_part(table_id, read)
+    built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
+    body = view.serialize(built, app)
+    living = number is not None and _living(game, number)
+    padded = _night_size(table_id, game, read, number, len(body), now) if living else 0
+    return body, game.deadline if game is not None and built.get("step") else None, padded
+
+
+def _version(game, number: int | None) -> tuple:
+    """The version of this seat's view; at night, for a living seat, every living seat's:
+    their views move together, so how often a phone is answered at night tells nothing of
+    who acts or who hears the wolves."""
+    if number is None or not _living(game, number):
+        return ("seat", game.version_for(number))
+    return ("living", tuple(game.version_for(p.seat) for p in game.players if p.alive))
+
+
+def _living(game, number: int) -> bool:
+    return (game is not None and game.status == "running" and game.is_night()
+            and any(p.seat == number and p.alive for p in game.players))
+
+
+_night_sizes: dict[tuple[str, int, int], int] = {}
+_night_sizes_lock = threading.Lock()
+
+
+def _night_size(table_id: str, game, read: store.PollRead, number: int, size: int, now: float) -> int:
+    """What every living seat's view of this night's state is padded to, so that the
+    traffic of a seat at night tells nothing of its role: the largest of their views,
+    rounded up; the same for every seat (per game and rev), whichever asks first."""
+    key = (table_id, read.game_id, read.game_rev)
+    with _night_sizes_lock:
+        found = _night_sizes.get(key)
+    if found is None:
+        largest = max(len(view.serialize(view.game_view(game, p.seat, now))) for p in game.players if p.alive)
+        # The table part, the "connected" flags and the version: the same size for every
+        # seat but for a few bytes, measured on mine, with room for those.
+        around = size - len(view.serialize(view.game_view(game, number, now)))
+        found = -(-(largest + around + 64 + 8 * len(game.players)) // view.PAD_TO) * view.PAD_TO
+        with _night_sizes_lock:
+            if len(_night_sizes) > 4096:
+                _night_sizes.clear()
+            _night_sizes[key] = found
+    return found
+
+
+def _settings(read: store.PollRead) -> dict:
+    return json.loads(read.settings)
+def _table_part(table_id: str, read: store.PollRead) -> dict:
+    status = read.game_status or "lobby"
+    host = next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
+    return tables.table_json(table_id, read.code, read.name, status, host, len(read.seats), read.settings,
+                             status == "lobby" and read.public, read.spectators)
+
+
+def _game(read: store.PollRead):
+    """The decoded game of ``read`` (None in the lobby), from the cache or from its row."""
+    if read.game_id is None:
+        return None
+    game = store.game_cache.get(read.game_id, read.game_rev)
+    if game is None:
+        row = store.read_game(read.game_id)
+        if row is None:
+            return None
+        game = store.load_game(row)  # it may have moved on since the read: a newer view, its own ETag
+    return game
+
+
+def overdue(read: store.PollRead, now: float) -> bool:
+    return read.game_status == "running" and read.deadline is not None and read.deadline <= now
+
+
+# ---------------------------------------------------------------- held polls
+
+_PREFER_WAIT = re.compile(r"(?:^|[,;])\s*wait\s*=\s*\"?(\d{1,6})\"?\s*(?:$|[,;])", re.IGNORECASE)
+
+
+def requested_wait(environ: dict) -> float | None:
+    """``Prefer: wait=N`` (seconds, RFC 7240), capped at MAX_WAIT; None without it, or 0."""
+    match = _PREFER_WAIT.search(environ.get("HTTP_PREFER", ""))
+    if match is None or int(match.group(1)) == 0:
+        return None
+    return min(float(match.group(1)), MAX_WAIT)
+
+
+def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
+    """``state_answer``, held while it is a 304 when asked with ``Prefer: wait=N``: it
+    answers as soon as the viewer's view changes, or with the 304 at the end of the wait.
+    Every held answer says ``Preference-Applied``: the page may ask again at once."""
+    app = current_app._get_current_object()
+    clock = app.extensions["werewolf.clock"]
+    wait = requested_wait(environ)
+    signal = changes.of(db.engine)
+    token = signal.token(table_id)  # before the read: a write after it moves it
+    found = state_answer(table_id, viewer, clock(), environ)
+    if wait is None:
+        return found
+    if not found.status.startswith("304"):
+        return _applied(found, wait, None)
+    if not holding(app).take():
+        return found  # all taken: the page polls again after its usual pause
+    started = time.monotonic()
+    try:
+        while found.status.startswith("304") and not holding(app).closed:
+            left = started + wait - time.monotonic()
+            if left <= 0:
+                break
+            read, now = reads(app).read(table_id, clock()), clock()
+            if read is not None and read.game_status == "running" and read.deadline is not None:
+                left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)  # then this poll moves it on
+            db.session.remove()  # no connection kept from the pool while asleep
+            signal.wait(table_id, token, min(left, RECHECK_EVERY))
+            token = signal.token(table_id)
+            found = state_answer(table_id, viewer, clock(), environ)
+    finally:
+        holding(app).give_back()
+    return _applied(found, wait, time.monotonic() - started)
+
+
+def _applied(found: Answer, wait: float, held_for: float | None) -> Answer:
+    headers = [*found.headers, ("Preference-Applied", f"wait={wait:g}")]
+    if held_for is not None:
+        headers.append(("Server-Timing", f"held;dur={held_for * 1000:.0f}"))
+    return found._replace(headers=headers)
+
+
+class Holding:
+    """How many polls this process holds, at most ``limit`` (``WEREWOLF_HELD_POLLS``): each
+    keeps a thread of gunicorn's pool while it waits (gunicorn.conf.py). Beyond, polls
+    answer at once and the page polls again after its usual pause."""
+
+    def __init__(self, limit: int):
+        self.limit, self.held, self.closed = limit, 0, False
+        self._lock = threading.Lock()
+
+    def take(self) -> bool:
+        with self._lock:
+            if self.closed or self.held >= self.limit:
+                return False
+            self.held += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self.held -= 1
+
+
+_holdings: weakref.WeakSet[Holding] = weakref.WeakSet()
+
+
+def holding(app) -> Holding:
+    def make():
+        made = Holding(int(app.config["HELD_POLLS"]))
+        _holdings.add(made)
+        return made
+    return per_app("werewolf.holding", make, app)
+
+
+def stop_holding() -> None:
+    """The worker stops (gunicorn.conf.py): held polls answer now, none is held any more."""
+    for made in list(_holdings):
+        made.closed = True
+    changes.wake_all()
+
+
+# ---------------------------------------------------------------- the table's read
+
+class Reads:
+    """Each table's poll read, kept by this process while the table's token on the change
+    signal stays as it was before the read, and for TTL seconds at most (a player's
+    presence and the spectators' count move without a change)."""
+
+    TTL = 1.0
+    SIZE = 4096  # tables kept, at most: beyond it, all are read again
+
+    def __init__(self):
+        self._items: dict[str, tuple[object, float, store.PollRead]] = {}
+
+    def read(self, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
+        token = changes.of(db.engine).token(table_id)  # before the read: a write committed after it moves it
+        kept = None if fresh or token is None else self._items.get(table_id)
+        if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + self.TTL:
+            return kept[2]
+        read = store.read_table_for_poll(db.engine, table_id, now - service.WATCHING_WITHIN)
+        if read is not None and token is not None:
+            if len(self._items) >= self.SIZE:
+                self._items.clear()
+            self._items[table_id] = (token, now, read)
+        return read
+
+
+def reads(app) -> Reads:
+    return per_app("werewolf.poll_reads", Reads, app)
+
 
 # ---------------------------------------------------------------- presence
 
 class Presence:
-    """Presence writes of this process, gathered and written together.
+    """The players' presence noted by this process's polls, written together.
 
-    Every player's poll records its presence at most every 10 s; with 1800 players
-    that is 180 write transactions a second, each queueing for SQLite's one write
-    lock behind the moves of the game. Here a poll only notes the time, and at most
-    once every FLUSH_EVERY seconds one poll writes all the noted times in one
-    transaction. A player's presence reaches the database a second or so later, far
-    within the 20 s after which a player is shown as disconnected.
+    A poll notes its seat's time at most every PRESENCE_WRITE_EVERY seconds, and at most
+    every FLUSH_EVERY seconds one poll writes all the noted times in one transaction,
+    rather than every poll queueing for SQLite's one write lock. A player is shown as
+    disconnected after 20 s without a poll (view.CONNECTED_WITHIN): far above both.
     """
 
     FLUSH_EVERY = 1.0
@@ -60,45 +306,30 @@ class Presence:
     def __init__(self):
         self._lock = threading.Lock()
         self._pending: dict[int, float] = {}
+        self._returning: set[str] = set()  # tables of players back after being shown as gone
         self._flushed_at = float("-inf")
 
-    def note(self, seat_id: int, now: float) -> None:
-        with self._lock:
-            self._pending[seat_id] = now
-
-    def seen(self, seat_id: int, last_seen: float, now: float) -> None:
-        """A poll of this seat's player: noted at most every PRESENCE_WRITE_EVERY."""
+    def seen(self, table_id: str, seat_id: int, last_seen: float, now: float) -> None:
         if now - last_seen >= service.PRESENCE_WRITE_EVERY:
-            self.note(seat_id, now)
+            with self._lock:
+                self._pending[seat_id] = now
+                if now - last_seen >= view.CONNECTED_WITHIN:  # shown as gone: every view changes
+                    self._returning.add(table_id)
 
-    def due(self, now: float) -> bool:
-        """Whether the next poll writes what was noted (``flush_if_due``)."""
-        return bool(self._pending) and now - self._flushed_at >= self.FLUSH_EVERY
-
-    def flush_if_due(self, app, now: float) -> None:
-        """Called by every poll: writes what was noted, at most every FLUSH_EVERY seconds."""
-        if not self.due(now):
-            return
+    def flush_if_due(self, now: float) -> None:
         with self._lock:
-            if not self.due(now):
+            if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
                 return
             pending, self._pending, self._flushed_at = self._pending, {}, now
-        with app.app_context():  # its own session, removed when the context ends
-            try:
-                store.write_presence(pending)
-            except Exception:
-                log.exception("writing the presence of %d players failed", len(pending))
+            returning, self._returning = self._returning, set()
+        try:
+            store.write_presence(pending, tuple(returning))
+        except Exception:
+            log.exception("writing the presence of %d players failed", len(pending))
 
 
-def presence(app=None) -> Presence:
+def presence(app) -> Presence:
     return per_app("werewolf.presence", Presence, app)
-
-
-def note_presence(app, seat_id: int, last_seen: float, now: float) -> None:
-    """A poll of this seat's player: noted at most every PRESENCE_WRITE_EVERY, written together."""
-    noted = presence(app)
-    noted.seen(seat_id, last_seen, now)
-    noted.flush_if_due(app, now)
 
 
 # ---------------------------------------------------------------- overdue steps
@@ -108,407 +339,19 @@ _advancing_lock = threading.Lock()
 
 
 def advance_once(app, game_id: int, now: float) -> None:
-    """Advance an overdue game, one thread of this process at a time.
-
-    When a step's deadline passes, every player's next poll finds it overdue; each
-    attempt takes SQLite's write lock just to find that another one already moved
-    the game on. Here the first poll of the process advances it and the others wait
-    for that (a few ms) instead of queueing for the lock.
-    """
+    """Advance an overdue game, one thread of this process at a time: the others wait
+    for it (a few ms) instead of queueing for the write lock to find it done."""
     with _advancing_lock:
         running = _advancing.get(game_id)
-        if running is None:
+        mine = running is None
+        if mine:
             running = _advancing[game_id] = threading.Event()
-            mine = True
-        else:
-            mine = False
     if not mine:
         running.wait(timeout=5)
         return
     try:
-        with app.app_context():
-            service.advance_game(game_id, now)
+        service.advance_game(game_id, now)
     finally:
         with _advancing_lock:
             _advancing.pop(game_id, None)
         running.set()
-
-
-# ---------------------------------------------------------------- the fast path
-
-STATE_PATH = re.compile(r"/api/tables/([^/\x00]{1,64})/state")
-
-
-def state_poll_of(environ: dict) -> str | None:
-    """The table whose state this request asks for (GET), else None."""
-    if environ.get("REQUEST_METHOD") != "GET":
-        return None
-    match = STATE_PATH.fullmatch(environ.get("PATH_INFO", ""))
-    return match.group(1) if match else None
-
-
-class PollGate:
-    """WSGI middleware in front of Flask that answers the state poll of a seated player.
-
-    Whatever ``fast_state`` declines goes on to Flask (``api.state``).
-    """
-
-    def __init__(self, app, wsgi_app):
-        self.app = app
-        self.wsgi_app = wsgi_app
-        self.sessions = SessionUsers(app)
-
-    def __call__(self, environ, start_response):
-        places = active_requests(self.app)
-        method = environ.get("REQUEST_METHOD")
-        places.acquire(write=method not in ("GET", "HEAD"))
-        try:
-            table_id = state_poll_of(environ)
-            if table_id is not None:
-                answer = self._answer(environ, table_id)
-                if answer is not None:
-                    start_response(answer.status, answer.headers)
-                    return [answer.body]
-            return self.wsgi_app(environ, start_response)
-        finally:
-            places.release()
-
-    def answer_from_memory(self, environ: dict) -> Answer | None:
-        """For a worker's event loop (web/worker.py): the 304 of a state poll when all it
-        needs is in this process's memory; None for any other request, which runs as usual.
-
-        Nothing here waits: no database, no lock held by a request, no place among the
-        requests run at once (``ActiveRequests``)."""
-        table_id = state_poll_of(environ)
-        if table_id is None or (held_polls(self.app) is not None and requested_wait(environ) is not None):
-            return None  # a poll this process may hold waits on a pool's thread
-        return self._answer(environ, table_id, from_memory=True)
-
-    def _answer(self, environ: dict, table_id: str, from_memory: bool = False) -> Answer | None:
-        app = self.app
-        try:
-            login = self.sessions.login(environ)
-            if login is None:
-                return None
-            clock = app.extensions["werewolf.clock"]
-            if from_memory:
-                return unchanged_from_memory(app, environ, table_id, login, clock())
-            wait = requested_wait(environ)
-            if wait is None:
-                return fast_state(app, environ, table_id, login, clock())
-            return held_state(app, environ, table_id, login, clock, wait)
-        except Exception:  # Flask will answer, with its error handling
-            log.exception("the fast state poll failed; answering it the ordinary way")
-            return None
-
-
-def _engine(app):
-    sa_engine = app.extensions.get("werewolf.sa_engine")
-    if sa_engine is None:
-        with app.app_context():
-            sa_engine = app.extensions["werewolf.sa_engine"] = db.engine
-    return sa_engine
-
-
-class PollReads:
-    """Each table's poll read (``store.read_table_for_poll``), kept by this process.
-
-    A kept read serves the table's polls while the table's counter on the change board
-    (changes.py) stays as it was when the read was taken, and for TTL seconds at most:
-    a player's presence and the spectators' count move without a bump. Without a board
-    (PostgreSQL), every poll reads the table.
-    """
-
-    TTL = 1.0
-    SIZE = 4096  # tables kept, at most: beyond it, all are read again
-
-    def __init__(self, board):
-        self.board = board
-        self._items: dict[str, tuple[bytes, float, store.PollRead]] = {}
-
-    def kept(self, table_id: str, now: float, token: bytes | None = None) -> store.PollRead | None:
-        """The kept read of the table if it still holds, without reading; else None."""
-        if self.board is None:
-            return None
-        kept = self._items.get(table_id)
-        if token is None:
-            token = self.board.token(table_id)
-        if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + self.TTL:
-            return kept[2]
-        return None
-
-    def read(self, sa_engine, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
-        board, watching_since = self.board, now - service.WATCHING_WITHIN
-        if board is None:
-            return store.read_table_for_poll(sa_engine, table_id, watching_since)
-        token = board.token(table_id)  # before the read: a write committed after it bumps it
-        kept = None if fresh else self.kept(table_id, now, token)
-        if kept is not None:
-            return kept
-        read = store.read_table_for_poll(sa_engine, table_id, watching_since)
-        if read is not None:
-            if len(self._items) >= self.SIZE:
-                self._items.clear()
-            self._items[table_id] = (token, now, read)
-        return read
-
-
-def poll_reads(app) -> PollReads:
-    return per_app("werewolf.poll_reads", lambda: PollReads(store.change_board(_engine(app))), app)
-
-
-# ---------------------------------------------------------------- held polls
-
-_PREFER_WAIT = re.compile(r"(?:^|[,;])\s*wait\s*=\s*\"?(\d{1,6})\"?\s*(?:$|[,;])", re.IGNORECASE)
-
-
-def requested_wait(environ: dict) -> float | None:
-    """``Prefer: wait=N`` (seconds, RFC 7240), capped at held.MAX_WAIT; None without it, or 0."""
-    match = _PREFER_WAIT.search(environ.get("HTTP_PREFER", ""))
-    if match is None or int(match.group(1)) == 0:
-        return None
-    return min(float(match.group(1)), held.MAX_WAIT)
-
-
-class ActiveRequests:
-    """At most ``limit`` requests of this process run at once (0: no limit), first come
-    first served; a held poll gives its place back while it waits.
-
-    gunicorn's pool has a thread per held poll besides the ones that answer
-    (gunicorn.conf.py): without this, a burst of requests would run on all of them at
-    once, fighting over the GIL and the database's connections. A place is handed to the
-    longest waiting request: with ``threading.Semaphore`` a newcomer may take it first,
-    and under a steady stream a woken poll waited seconds.
-    """
-
-    def __init__(self, limit: int):
-        self._limit = limit
-        self._free = limit
-        self._lock = threading.Lock()
-        # Writes (a player waits for their answer) go before polls (a woken poll's player
-        # sees the change a moment later; a new poll will mostly be held anyway).
-        self._writes: collections.deque[threading.Lock] = collections.deque()
-        self._reads: collections.deque[threading.Lock] = collections.deque()
-
-    def acquire(self, write: bool = False) -> None:
-        if self._limit <= 0:
-            return
-        with self._lock:
-            if self._free > 0:
-                self._free -= 1
-                return
-            handed = threading.Lock()
-            handed.acquire()
-            (self._writes if write else self._reads).append(handed)
-        handed.acquire()  # release() hands its place over by releasing this lock
-
-    def release(self) -> None:
-        if self._limit <= 0:
-            return
-        with self._lock:
-            if self._writes:
-                self._writes.popleft().release()
-            elif self._reads:
-                self._reads.popleft().release()
-            else:
-                self._free += 1
-
-    @contextlib.contextmanager
-    def paused(self):
-        """Around a wait that runs nothing: its place goes to another request meanwhile."""
-        self.release()
-        try:
-            yield
-        finally:
-            self.acquire()
-
-
-def active_requests(app) -> ActiveRequests:
-    return per_app("werewolf.active_requests", lambda: ActiveRequests(int(app.config["ACTIVE_REQUESTS"])), app)
-
-
-def held_polls(app) -> held.HeldPolls | None:
-    # Kept in a tuple: per_app makes again whatever is None, and off (the default) is None,
-    # asked by every poll of the page.
-    return per_app("werewolf.held_polls",
-                   lambda: (held.make(store.change_board(_engine(app)), int(app.config["HELD_POLLS"])),), app)[0]
-
-
-def held_state(app, environ: dict, table_id: str, login: SessionLogin, clock, wait: float) -> Answer | None:
-    """The state poll asked with ``Prefer: wait``: a 304 waits until the player's view
-    changes (held.py).
-
-    Every answer the gate gives then says ``Preference-Applied: wait=N``: the phone may ask
-    again at once. Without it (PostgreSQL, the process's held polls all taken, the lobby
-    answered by Flask), the phone polls again after its usual pause.
-    """
-    holding = held_polls(app)
-    if holding is None:
-        return fast_state(app, environ, table_id, login, clock())
-    started = time.monotonic()
-    token = holding.board.token(table_id)  # before the read: a write after it moves it
-    answer = fast_state(app, environ, table_id, login, clock())
-    if answer is None or not answer.status.startswith("304"):
-        return _applied(answer, wait, None)
-    if not holding.take():
-        return answer
-    shown = dict(answer.headers)["ETag"].strip('"')
-
-    def unchanged() -> bool:
-        """Run by the watcher thread when the table moved, and now and then: is the view
-        still the one the phone has? (and the player's presence noted meanwhile)"""
-        now = clock()
-        found = current(app, table_id, login, now, advance=False)
-        if found is None or found.etag != shown or overdue(found.read, now):
-            return False
-        note_presence(app, found.me.id, found.me.last_seen, now)
-        return True
-
-    try:
-        end = started + wait
-        while answer is not None and answer.status.startswith("304"):
-            left = end - time.monotonic()
-            if left <= 0:
-                break
-            now = clock()
-            read = poll_reads(app).read(_engine(app), table_id, now)
-            if read is not None and read.deadline is not None and read.deadline > now:
-                # The deadline job moves the game on at the step's end; if it has not a
-                # moment later, this poll does.
-                left = min(left, read.deadline - now + held.STEP_GRACE)
-            with active_requests(app).paused():
-                holding.wait(table_id, token, left, unchanged)
-            if holding.closed:
-                break
-            token = holding.board.token(table_id)
-            answer = fast_state(app, environ, table_id, login, clock())
-    finally:
-        holding.give_back()
-    return _applied(answer, wait, time.monotonic() - started)
-
-
-def _applied(answer: Answer | None, wait: float, held_for: float | None) -> Answer | None:
-    if answer is None:
-        return None
-    headers = [*answer.headers, ("Preference-Applied", f"wait={wait:g}")]
-    if held_for is not None:
-        headers.append(("Server-Timing", f"held;dur={held_for * 1000:.0f}"))
-    return answer._replace(headers=headers)
-
-
-class Current(NamedTuple):
-    """What a poll of one player finds: the table's read, the player's seat, the seats
-    shown as connected, the decoded game and the ETag of the player's view."""
-    read: store.PollRead
-    me: object
-    connected: tuple
-    game: object
-    etag: str
-
-
-def current(app, table_id: str, login: SessionLogin, now: float, advance: bool = True) -> Current | None:
-    """The player's ETag as a poll now would answer it; None where the gate declines.
-    ``advance``: move an overdue game on first (the poll does; a held poll's check does not)."""
-    sa_engine, reads = _engine(app), poll_reads(app)
-    read = reads.read(sa_engine, table_id, now)
-    if read is None:
-        return None
-    if advance and overdue(read, now):
-        advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
-        read = reads.read(sa_engine, table_id, now, fresh=True)
-        if read is None:
-            return None
-    return _seen_by(table_id, login, read, now, lambda: _decode(sa_engine, read))
-
-
-def _seen_by(table_id: str, login: SessionLogin, read: store.PollRead, now: float, decode=None) -> Current | None:
-    """``current`` once the table is read; ``decode``: how to get a game not in the cache
-    (None: decline)."""
-    me = next((s for s in read.seats if s.user_id == login.user_id), None)
-    if me is None or not login.matches(me.password_hash):
-        return None
-    if read.game_id is None:
-        return None  # the lobby
-    # I am connected: my presence is noted by this poll, or was written less than 10 s ago.
-    connected = view.connected_seats(read.seats, me.number, now)
-    game = store.game_cache.get(read.game_id, read.game_rev)
-    if game is None:
-        game = decode() if decode is not None else None
-        if game is None:
-            return None
-    etag = view.etag_of(table_id, read.lobby_rev, me.number, connected,
-                        (read.game_id, game.version_for(me.number)), read.spectators)
-    return Current(read, me, connected, game, etag)
-
-
-def unchanged_from_memory(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
-    """The poll's 304 from what this process holds (the table's kept read, the decoded
-    game), or None: whatever needs the database (a read, the presence's write, an overdue
-    step) or answers a view goes the way of ``fast_state``."""
-    read = poll_reads(app).kept(table_id, now)
-    if read is None or overdue(read, now):
-        return None
-    found = _seen_by(table_id, login, read, now)
-    if found is None or not view.has_etag(environ, found.etag):
-        return None
-    noted = presence(app)
-    if noted.due(now):
-        return None
-    noted.seen(found.me.id, found.me.last_seen, now)
-    return view.not_modified(found.etag)
-
-
-def overdue(read: store.PollRead, now: float) -> bool:
-    return read.game_status == "running" and read.deadline is not None and read.deadline <= now
-
-
-def fast_state(app, environ: dict, table_id: str, login: SessionLogin, now: float) -> Answer | None:
-    """The state poll without the ORM: a 304, a cached view, or a view built from the game.
-
-    None sends the request the ordinary way (``api.state``): not seated, no such
-    table, a signed-out session, or the lobby (whose view needs the players' names).
-    """
-    found = current(app, table_id, login, now)
-    if found is None:
-        return None
-    read, me, connected, game, etag = found
-    note_presence(app, me.id, me.last_seen, now)
-
-    def build():
-        table = _table_part(app, environ, _engine(app), table_id, read)
-        if table is None:
-            return None
-        return view.game_view(game, me.number, now), table, connected, game.deadline
-
-    return view.answer(app, environ, now, etag, build)
-
-
-def _decode(sa_engine, read: store.PollRead):
-    """Decode the game of ``read`` into the shared cache; None if it moved on meanwhile."""
-    row = store.read_game(read.game_id, sa_engine)
-    if row is None or row.rev != read.game_rev:
-        return None
-    return store.load_game(row)
-
-
-def _table_part(app, environ: dict, sa_engine, table_id: str, read: store.PollRead) -> dict | None:
-    """The view's ``table`` of the table as ``read`` saw it, cached by its lobby_rev and status.
-
-    Shared by every view of the table: read only. Built once per table and lobby_rev
-    in a process, in a request context of its own (``url_for`` needs one).
-    """
-    key = (table_id, read.lobby_rev, read.game_status, view.host_key(environ), read.spectators)
-    cache = view.table_cache(app)
-    found = cache.get(key)
-    if found is not None:
-        return found[0]
-    row = store.read_table_row(sa_engine, table_id)
-    if row is None or row.lobby_rev != read.lobby_rev:
-        return None  # changed since: let the ordinary way read it all again
-    host_seat = next((s.number for s in read.seats if s.user_id == row.host_user_id), None)
-    with app.request_context(environ):
-        # Never the lobby here (the gate declines it), so never listed as public.
-        found = tables.table_json(table_id, row.code, row.name, read.game_status, host_seat,
-                                  len(read.seats), row.settings, False, read.spectators)
-    cache.put(key, found, None)
-    return found

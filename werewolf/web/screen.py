@@ -14,7 +14,9 @@ from flask import Blueprint, current_app, render_template, request
 from ..extensions import db
 from ..models import Table
 from ..service import ServiceError
-from .http import now, public_url
+from . import poll
+from .http import public_url
+from .view import flask_response
 
 bp = Blueprint("screen", __name__)
 
@@ -49,11 +51,7 @@ def screen_page(table_id: str):
 @bp.get("/api/tables/<table_id>/screen")
 def screen_state(table_id: str):
     """The public view of the table for the room's screen, with ETag/304 like the player's poll."""
-    from .api import advance_if_due, state_response
-    table_id = _table_for_key(table_id).id
-    t = now()
-    advance_if_due(table_id, t)  # the game may move on just now
-    table = db.session.get(Table, table_id)
-    if table is None:
+    key = request.args.get("key", "")
+    if len(table_id) > 64 or not hmac.compare_digest(key.encode(), screen_key(table_id).encode()):
         raise ServiceError(404, "table_not_found", "No such table.")
-    return state_response(table, None, t)
+    return flask_response(poll.answer(table_id, poll.Viewer(None), request.environ))

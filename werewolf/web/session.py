@@ -5,19 +5,13 @@ the key is a digest of the account's password hash (``models.session_key``). A
 session is good only while the key still matches the account's hash, so a new
 password, a disabled or a deleted account signs every older session out; whoever
 trusts a session's user id must check its key against the database
-(``verified_user_id``, or the poll gate's own read).
+(``verified_user_id``, or the poll's own read, web/poll.py).
 """
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
 from typing import NamedTuple
 
 from flask import current_app, g, session
-from flask.sessions import SecureCookieSessionInterface
-from itsdangerous import BadData
-from werkzeug.http import parse_cookie
 
 from .. import store
 from ..extensions import db, login_manager
@@ -70,56 +64,3 @@ def verified_user_id() -> int | None:
         user_id = login.user_id
     g.werewolf_user_id = user_id
     return user_id
-
-
-class SessionUsers:
-    """The login in a request's session cookie, checked as Flask checks it, per cookie.
-
-    Flask's own signing serializer checks the signature and the age; a cookie header
-    seen before (every poll of a player sends the same one) costs one dict lookup
-    until the session would expire. The key is checked by the caller, against the
-    account's hash as it is now.
-    """
-
-    SIZE = 8192
-
-    def __init__(self, app):
-        self._app = app
-        self._known: OrderedDict[str, tuple[SessionLogin | None, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def login(self, environ: dict) -> SessionLogin | None:
-        app = self._app
-        if session_protection(app) == "strong" or not isinstance(app.session_interface,
-                                                                  SecureCookieSessionInterface):
-            return None
-        header = environ.get("HTTP_COOKIE")
-        if not header:
-            return None
-        with self._lock:
-            known = self._known.get(header)
-        if known is not None and time.time() < known[1]:
-            return known[0]
-        login, until = self._check(header)
-        with self._lock:
-            self._known[header] = (login, until)
-            while len(self._known) > self.SIZE:
-                self._known.popitem(last=False)
-        return login
-
-    def _check(self, header: str) -> tuple[SessionLogin | None, float]:
-        app = self._app
-        if not header.isascii():  # werkzeug's parse_cookie raises on a byte that is not UTF-8
-            header = header.encode("latin-1", "replace").decode("utf-8", "replace").encode("utf-8").decode("latin-1")
-        value = parse_cookie(header).get(app.config["SESSION_COOKIE_NAME"])
-        serializer = app.session_interface.get_signing_serializer(app)
-        if not value or serializer is None:
-            return None, float("inf")
-        lifetime = app.permanent_session_lifetime.total_seconds()
-        try:
-            data, signed_at = serializer.loads(value, max_age=int(lifetime), return_timestamp=True)
-        except BadData:  # a bad or expired signature, or a payload that is not a session
-            return None, float("inf")
-        login = parse_login(data.get("_user_id")) if isinstance(data, dict) else None
-        # Flask judges the age by the server's wall clock, as itsdangerous does.
-        return login, signed_at.timestamp() + lifetime

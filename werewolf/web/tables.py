@@ -1,7 +1,7 @@
 """A table as JSON (the ``table`` of the lobby's answers and of every player's view).
 
-Built from plain values, so the lobby (from ORM rows) and the poll gate (from its one
-raw read) make the same object the same way.
+Built from plain values, so the lobby (from ORM rows) and the poll (from its one raw
+read) make the same object the same way.
 """
 import json
 
@@ -9,8 +9,8 @@ from flask import current_app
 
 from .. import engine, service
 from ..models import Table
+from . import screen
 from .http import now, public_url
-from .screen import screen_url
 
 
 def table_json(table_id: str, code: str, name: str, status: str, host_seat: int | None, seated: int,
@@ -31,7 +31,7 @@ def table_json(table_id: str, code: str, name: str, status: str, host_seat: int 
         # Listed for everyone in the lobby (else joined by link, code or QR): only a waiting table.
         "public": status == "lobby" and public,
         # The room's big screen: public information only, so every viewer may hold its link.
-        "screen_url": screen_url(table_id),
+        "screen_url": screen.screen_url(table_id),
     }
     if settings.get("options", {}).get("spectators"):
         found["spectators"] = spectators

@@ -1,10 +1,5 @@
-"""A player's web view of a table: the one place that builds what GET state answers.
-
-Both the poll gate (``poll.fast_state``, without the ORM) and the Flask route
-(``api.state``: the lobby, and whatever the gate declines) answer through
-``answer``: the same ETag, the same "connected", the same ``version`` and
-``table`` parts, the same serialization and the same cache of serialized views.
-A new field of the view is added here, once.
+"""The parts of what a state poll answers (``poll.state_answer`` puts them together):
+the ETag, the serialized view and its cache, the lobby's view, the 304.
 """
 from __future__ import annotations
 
@@ -50,11 +45,7 @@ def seconds_left(deadline: float | None, now: float):
 # ---------------------------------------------------------------- serialized views
 
 class ViewCache:
-    """Serialized views by ETag and host (the table's URL in a view depends on it), LRU.
-
-    A second one (``table_cache``) keeps each table's ``table`` part by (table,
-    lobby_rev, status, host): every view of the table shares it, read only.
-    """
+    """Serialized views by ETag and host (the table's URL in a view depends on it), LRU."""
 
     def __init__(self, size: int = 2048):
         self._size = size
@@ -68,9 +59,9 @@ class ViewCache:
                 self._items.move_to_end(key)
             return item
 
-    def put(self, key, body, deadline: float | None) -> None:
+    def put(self, key, item) -> None:
         with self._lock:
-            self._items[key] = (body, deadline)
+            self._items[key] = item
             self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
@@ -93,10 +84,6 @@ def view_cache(app=None) -> ViewCache:
     return per_app("werewolf.view_cache", ViewCache, app)
 
 
-def table_cache(app=None) -> ViewCache:
-    return per_app("werewolf.table_cache", lambda: ViewCache(512), app)
-
-
 def serialize(view: dict, app=None) -> bytes:
     """The view as JSON bytes, with step.seconds_left left as a mark (see json_response)."""
     step = view.get("step")
@@ -117,13 +104,20 @@ class Answer(NamedTuple):
     headers: list
     body: bytes
 
+    def header(self, name: str) -> str | None:
+        return next((v for k, v in self.headers if k.lower() == name.lower()), None)
+
 
 _COMMON_HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Cookie"), *HEADERS.items()]
+PAD_TO = 1024  # a padded body's size is a multiple of this
 
 
-def json_response(body: bytes, deadline: float | None, now: float, etag: str) -> Answer:
+def json_response(body: bytes, deadline: float | None, now: float, etag: str, size: int = 0) -> Answer:
+    """``size``: pad the body with spaces to that many bytes (JSON allows them)."""
     if deadline is not None:
         body = body.replace(_MARK_JSON, json.dumps(seconds_left(deadline, now)).encode(), 1)
+    if len(body) < size:
+        body = body[:-1] + b" " * (size - len(body)) + b"\n"
     return Answer("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
                              ("ETag", f'"{etag}"'), *_COMMON_HEADERS], body)
 
@@ -134,7 +128,6 @@ def not_modified(etag: str) -> Answer:
 
 def flask_response(answer: Answer):
     return current_app.response_class(answer.body, status=answer.status, headers=answer.headers)
-
 
 
 def game_view(game, my_number: int | None, now: float) -> dict:
@@ -165,24 +158,3 @@ def has_etag(environ: dict, etag: str) -> bool:
     """Whether the request's If-None-Match names ``etag``: the phone has this view."""
     if_none_match = environ.get("HTTP_IF_NONE_MATCH")
     return bool(if_none_match) and parse_etags(if_none_match).contains(etag)
-
-
-def answer(app, environ: dict, now: float, etag: str, build) -> Answer:
-    """A 304, the view kept serialized under ``etag``, or ``build()`` -> (view, table part,
-    connected seats, deadline of its step or None) completed, serialized and kept."""
-    if has_etag(environ, etag):
-        return not_modified(etag)
-    key = (etag, host_key(environ))
-    views = view_cache(app)
-    cached = views.get(key)
-    if cached is None:
-        built = build()
-        if built is None:
-            return None
-        view, table, connected, deadline = built
-        view["version"] = int(etag[:12], 16)
-        view["table"] = table
-        view["players"] = [{**p, "connected": p["seat"] in connected} for p in view["players"]]
-        cached = (serialize(view, app), deadline if view.get("step") else None)
-        views.put(key, *cached)
-    return json_response(cached[0], cached[1], now, etag)

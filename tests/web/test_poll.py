@@ -1,37 +1,35 @@
-"""The lean state poll (web/poll.py) answers exactly what the ordinary ORM path answers.
+"""The one function that answers a state poll (web/poll.state_answer).
 
-The poll reads the session and one SQL statement, builds views from the cached game
-and keeps serialized views by ETag. These tests compare it, seat by seat, with the
-ORM path it short-cuts, and check that a 304 or a repeated view loads no user and
-builds no view.
+It reads the session and the table in one statement, builds views from the cached game
+and keeps serialized views by ETag. These tests check, seat by seat through whole games,
+that what it answers from its kept reads and views is what it builds from nothing, and
+that a 304 or a repeated view loads no user and builds no view.
 """
 import random
 
 import pytest
 
-from werewolf import engine
+from werewolf import engine, store
 from werewolf.extensions import login_manager
-from werewolf.web import poll
+from werewolf.web import poll, view
 
 
-def ordinary_views(table, monkeypatch) -> dict[int, tuple]:
-    """Every seat's (status, ETag, JSON) by the ORM path alone, with empty caches."""
-    with table.app.app_context():
-        poll.view_cache().clear()
-    with monkeypatch.context() as m:
-        m.setattr(poll, "fast_state", lambda *a, **k: None)
-        for player in table.seats.values():
-            player.state(table.id)  # everyone's presence written now, so "connected" agrees
-        out = {}
-        for seat, player in table.seats.items():
-            response = player.state_response(table.id)
-            out[seat] = (response.status_code, response.headers["ETag"], response.get_json())
-    with table.app.app_context():
-        poll.view_cache().clear()
+def views_from_nothing(table) -> dict[int, tuple]:
+    """Every seat's (status, ETag, JSON), with every cache emptied first."""
+    for player in table.seats.values():
+        player.state(table.id)  # everyone's presence written now, so "connected" agrees
+    out = {}
+    for seat, player in table.seats.items():
+        with table.app.app_context():
+            view.view_cache().clear()
+        table.app.extensions.pop("werewolf.poll_reads", None)
+        store.game_cache.clear()
+        response = player.state_response(table.id)
+        out[seat] = (response.status_code, response.headers["ETag"], response.get_json())
     return out
 
 
-def lean_views(table) -> dict[int, tuple]:
+def views_kept(table) -> dict[int, tuple]:
     out = {}
     for seat, player in table.seats.items():
         response = player.state_response(table.id)
@@ -40,13 +38,12 @@ def lean_views(table) -> dict[int, tuple]:
 
 
 @pytest.mark.parametrize("size,seed", [(8, 5), (18, 6)])
-def test_lean_views_equal_ordinary_views_through_a_whole_game(make_table, monkeypatch, size, seed):
+def test_kept_views_equal_views_built_from_nothing_through_a_whole_game(make_table, size, seed):
     table = make_table(size).start()
     rng = random.Random(seed)
     for _ in range(40):
-        expected = ordinary_views(table, monkeypatch)
-        assert lean_views(table) == expected  # built by the lean path
-        assert lean_views(table) == expected  # served from the view cache
+        expected = views_from_nothing(table)
+        assert views_kept(table) == expected  # the kept read, the cached game and views
         view = next(iter(expected.values()))[2]
         if view["status"] == "ended":
             break
@@ -94,7 +91,7 @@ def test_seconds_left_is_fresh_in_a_cached_view(make_table, clock):
     assert second["step"]["seconds_left"] == pytest.approx(first["step"]["seconds_left"] - 1.25, abs=0.051)
 
 
-def test_the_lobby_and_refusals_still_go_the_ordinary_way(make_table, make_player):
+def test_the_lobby_and_refusals(make_table, make_player):
     table = make_table(3)
     view = table.host.state(table.id)
     assert view["status"] == "lobby" and [p["name"] for p in view["players"]] == [p.name for p in table.players]
@@ -150,35 +147,14 @@ def test_the_presence_of_many_polls_is_written_together(make_table, clock, app):
     assert len(seen) == 6 and min(seen) >= clock.now - poll.Presence.FLUSH_EVERY
 
 
-# ---------------------------------------------------------------- the WSGI gate in front of Flask
-
-def _count_flask_requests(app, monkeypatch) -> list:
-    """Every request that reached Flask's own WSGI app (past poll.PollGate)."""
-    seen = []
-    wsgi = app.wsgi_app
-    while not isinstance(wsgi, poll.PollGate):
-        wsgi = wsgi.wsgi_app
-    inner = wsgi.wsgi_app
-
-    def counting(environ, start_response):
-        seen.append(environ["PATH_INFO"])
-        return inner(environ, start_response)
-
-    monkeypatch.setattr(wsgi, "wsgi_app", counting)
-    return seen
-
-
-def test_a_seated_players_poll_never_reaches_flask_once_the_table_is_known(make_table, monkeypatch):
+def test_a_polls_answers_carry_the_security_headers(make_table):
     table = make_table(6).start()
     alice = table.players[0]
     first = alice.state_response(table.id)
-    through_flask = _count_flask_requests(table.app, monkeypatch)
     not_modified = alice.state_response(table.id, first.headers["ETag"])
     again = alice.state_response(table.id)
-    bob = table.players[1].state_response(table.id)
-    assert (not_modified.status_code, again.status_code, bob.status_code) == (304, 200, 200)
-    assert through_flask == []
-    for response in (not_modified, again, bob):  # what Flask would have added
+    assert (not_modified.status_code, again.status_code) == (304, 200)
+    for response in (first, not_modified, again):
         assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["Cache-Control"] == "no-cache, private"
@@ -229,7 +205,7 @@ def test_a_bad_session_cookie_is_refused_as_flask_refuses_it(make_table, how):
 
 
 def test_a_forged_session_for_a_seated_player_works_only_with_the_key(make_table):
-    """The gate trusts exactly what Flask's session would: a cookie signed with the app's key,
+    """The poll trusts exactly what Flask's session would: a cookie signed with the app's key,
     naming the account with its current session key."""
     table = make_table(6).start()
     app, alice = table.app, table.players[0]
@@ -242,11 +218,10 @@ def test_a_forged_session_for_a_seated_player_works_only_with_the_key(make_table
         assert client.get(f"/api/tables/{table.id}/state").status_code == status, value
 
 
-def test_strong_session_protection_sends_every_poll_through_flask_login(make_table, monkeypatch):
+def test_strong_session_protection_polls_through_flask_login(make_table):
     table = make_table(6).start()
     alice = table.players[0]
-    alice.state_response(table.id)
+    etag = alice.state_response(table.id).headers["ETag"]
     table.app.config["SESSION_PROTECTION"] = "strong"
-    through_flask = _count_flask_requests(table.app, monkeypatch)
     assert alice.state_response(table.id).status_code == 200
-    assert through_flask == [f"/api/tables/{table.id}/state"]
+    assert alice.state_response(table.id, etag).status_code == 304
