@@ -151,8 +151,7 @@ def delete_account(user: User, password, now: float) -> None:
             if table_status(table) == "lobby":
                 _unseat(table, seat)
             elif table.host_user_id == user_id:  # seat kept in its game; hosting passes on
-                others = [s for s in table.seats if s.user_id != user_id]
-                table.host_user_id = others[0].user_id if others else None
+                table.host_user_id = next_host(table, user_id)
                 table.lobby_rev += 1
         db.session.execute(delete(Spectator).where(Spectator.user_id == user_id))  # watches nothing now
         me.name_key = deleted_name_key(user_id)
@@ -173,6 +172,9 @@ def disable_user(name) -> User:
         user = db.session.get(User, user.id)
         if user.is_active:
             user.password_hash = LOCKED + user.password_hash
+            for table in db.session.scalars(select(Table).where(Table.host_user_id == user.id).with_for_update()):
+                table.host_user_id = next_host(table, user.id)  # someone must still be able to end it
+                table.lobby_rev += 1
     return user
 
 
@@ -191,6 +193,15 @@ def _locked_table(table_id: str) -> Table:
 
 def seat_of(table: Table, user_id: int) -> Seat | None:
     return next((s for s in table.seats if s.user_id == user_id), None)
+
+
+def next_host(table: Table, leaving_user_id: int) -> int | None:
+    """Who hosts the table after ``leaving_user_id``: the first seated (in join order) whose
+    account can still log in and who has not left its game, so that someone can always end
+    or reopen it; None if nobody can."""
+    left = set(store.load_game(table.current_game).left) if table.current_game is not None else set()
+    return next((s.user_id for s in table.seats
+                 if s.user_id != leaving_user_id and s.user.is_active and s.number not in left), None)
 
 
 def _require_host(table: Table, user: User) -> None:
@@ -250,10 +261,10 @@ def join_table(table_id, user: User, now: float) -> Table:
 
 
 def _unseat(table: Table, seat: Seat) -> None:
-    table.seats.remove(seat)
     if table.host_user_id == seat.user_id:
         # The host passes to the player who joined next after them (seats are in join order).
-        table.host_user_id = table.seats[0].user_id if table.seats else None
+        table.host_user_id = next_host(table, seat.user_id)
+    table.seats.remove(seat)
     table.lobby_rev += 1
 
 
@@ -271,10 +282,8 @@ def leave_table(table_id, user: User, now: float) -> Table:
     with store.write_transaction():
         table = _locked_table(table_id)
         if table.host_user_id == user.id:
-            left = set(store.load_game(table.current_game).left) if table.current_game else set()
             # The host passes to the next player still playing, so someone can end the game.
-            table.host_user_id = next((s.user_id for s in table.seats
-                                       if s.user_id != user.id and s.number not in left), user.id)
+            table.host_user_id = next_host(table, user.id) or user.id
             table.lobby_rev += 1
     return table
 
@@ -432,8 +441,8 @@ def reopen_table(table_id, user: User, now: float) -> Table:
         if table_status(table) != "ended":
             raise ServiceError(409, "game_not_ended", "The game is not over.")
         left = set(store.load_game(table.current_game).left)
-        for seat in [s for s in table.seats if s.number in left and s.user_id != user.id]:
-            _unseat(table, seat)  # who left the game is not brought back to the waiting room
+        for seat in [s for s in table.seats if (s.number in left or not s.user.is_active) and s.user_id != user.id]:
+            _unseat(table, seat)  # who left the game, or whose account is gone, is not brought back
         table.current_game_id = None
         table.lobby_rev += 1
     return table
