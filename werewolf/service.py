@@ -16,14 +16,14 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import engine, store
+from . import engine, passwords, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .extensions import db
 from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
 
 log = logging.getLogger(__name__)
 
-NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
+NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 8, 200
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
 WAITING_TABLE_TTL = 24 * 3600.0  # a waiting table nobody touched for this long is cleared out
 REGISTRATION_MODES = ("open", "closed", "invite")
@@ -61,6 +61,22 @@ def _clean_password(password) -> str:
     return password
 
 
+_WEAKNESS_MESSAGES = {
+    "password_is_name": "A password cannot be the account's name.",
+    "password_too_simple": "This password repeats too few different characters.",
+    "password_too_common": "This password is among the most common ones: choose another.",
+}
+
+
+def _new_password(password, name: str) -> str:
+    """A password for a new account or a change: of a valid length, and not among the worst."""
+    password = _clean_password(password)
+    weakness = passwords.weakness(password, name)
+    if weakness is not None:
+        raise ServiceError(400, weakness, _WEAKNESS_MESSAGES[weakness])
+    return password
+
+
 def _hash(password: str) -> str:
     # Hashing is slow on purpose: never do it while holding the database's write lock.
     return generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
@@ -79,7 +95,7 @@ def check_registration_open(mode: str, table_code) -> None:
 
 def register(name, password, now: float) -> User:
     name = clean_name(name, NAME_MAX)
-    password_hash = _hash(_clean_password(password))
+    password_hash = _hash(_new_password(password, name))
     try:
         with store.write_transaction():
             if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
@@ -126,7 +142,7 @@ def _require_password(user: User, password) -> None:
 def change_password(user: User, old_password, new_password) -> User:
     """Every other session of the account ends with it (see models.session_key)."""
     _require_password(user, old_password)
-    password_hash = _hash(_clean_password(new_password))
+    password_hash = _hash(_new_password(new_password, user.name))
     user_id = user.id
     with store.write_transaction():
         db.session.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))

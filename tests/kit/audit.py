@@ -529,7 +529,7 @@ class Client:
         return self.http.open(path, method=method, json=body, headers=headers)
 
     def register(self):
-        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "motdepasse"})
+        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "Lune pleine 42"})
         if r.status_code != 201:
             raise RuntimeError(r.get_data(as_text=True))
         return self

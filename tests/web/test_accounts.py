@@ -44,7 +44,7 @@ def test_registration_is_limited_per_client_address(make_app):
 def test_the_registration_limit_trusts_forwarded_addresses_only_behind_a_proxy(make_app):
     def statuses(app, prefix: str, forwarded_for) -> list[int]:
         return [Player(app, f"{prefix}{i}").post(
-                    "/api/auth/register", {"name": f"{prefix}{i}", "password": "motdepasse"},
+                    "/api/auth/register", {"name": f"{prefix}{i}", "password": "Lune pleine 42"},
                     environ_base={"REMOTE_ADDR": "10.0.0.1"},
                     headers={"X-Forwarded-For": forwarded_for(i)}).status_code
                 for i in range(3)]
@@ -67,7 +67,7 @@ def test_registration_closed(make_app, make_player):
 def test_registration_by_invitation_needs_a_tables_code(make_app):
     app = make_app(REGISTRATION="invite")
     with app.app_context():  # the first account, made by the operator's way in: the service
-        host = service.register("Hôte", "motdepasse", 0.0)
+        host = service.register("Hôte", "Lune pleine 42", 0.0)
         table = service.create_table(host, "Invités", 0.0)
         code = table.code
     for extra in ({}, {"table_code": "ZZZZZ"}, {"table_code": 42}, {"table_code": ""}):
@@ -178,13 +178,13 @@ def test_changing_the_password_signs_out_the_other_sessions(make_table):
     phone = _second_session(app, alice)
     assert phone.state_response(table.id).status_code == 200  # the poll gate knows this session
 
-    wrong = alice.post("/api/auth/password", {"old_password": "pas le bon", "new_password": "nouveau"})
+    wrong = alice.post("/api/auth/password", {"old_password": "pas le bon", "new_password": "Nouvelle lune 7"})
     assert wrong.status_code == 403 and error_code(wrong) == "wrong_password"
     short = alice.post("/api/auth/password", {"old_password": alice.password, "new_password": "x"})
     assert short.status_code == 400 and error_code(short) == "invalid_password"
     assert phone.state_response(table.id).status_code == 200  # nothing changed yet
 
-    ok = alice.post("/api/auth/password", {"old_password": alice.password, "new_password": "nouveau"})
+    ok = alice.post("/api/auth/password", {"old_password": alice.password, "new_password": "Nouvelle lune 7"})
     assert ok.status_code == 200 and ok.get_json()["user"]["name"] == alice.name
     alice.token = ok.get_json()["csrf_token"]
     assert alice.state_response(table.id).status_code == 200  # this session goes on
@@ -195,7 +195,7 @@ def test_changing_the_password_signs_out_the_other_sessions(make_table):
 
     login = Player(app, "x").post
     assert login("/api/auth/login", {"name": alice.name, "password": alice.password}).status_code == 401
-    assert login("/api/auth/login", {"name": alice.name, "password": "nouveau"}).status_code == 200
+    assert login("/api/auth/login", {"name": alice.name, "password": "Nouvelle lune 7"}).status_code == 200
 
 
 def test_changing_the_password_needs_a_login(client):

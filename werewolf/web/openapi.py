@@ -252,7 +252,8 @@ def document() -> dict:
                             errors=(400, 401, 409, 413), body=_ref("NewTable")),
             },
             "/api/tables/by-code/{code}": {"get": _op(
-                "find a table by its code", table_ok, errors=(401, 404), csrf=False,
+                "find a table by its code (codes matching no table are rate-limited)", table_ok,
+                errors=(401, 404, 429), csrf=False,
                 params=[{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/join": {"post": _op("sit at a table", table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/leave": {"post": _op(

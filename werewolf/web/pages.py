@@ -83,7 +83,7 @@ def _auth_page(mode: str, invite: Table | None = None):
     table_code = re.fullmatch(r"/t/([A-Za-z0-9]{1,16})", next_path)
     host = next((s.user.name for s in invite.seats if s.user_id == invite.host_user_id), None) if invite else None
     return render_template("auth.html", mode=mode, next=next_path, invite=invite, invite_host=host,
-                           registration=current_app.config["REGISTRATION"],
+                           registration=current_app.config["REGISTRATION"], password_min=service.PASSWORD_MIN,
                            table_code=table_code.group(1).upper() if table_code else "")
 
 
@@ -103,7 +103,7 @@ def register():
 @bp.get("/account")
 @login_required
 def account():
-    return render_template("account.html")
+    return render_template("account.html", password_min=service.PASSWORD_MIN)
 
 
 def _table_or_none(code) -> Table | None:

@@ -7,8 +7,8 @@
   so the same server works on plain http://localhost and behind TLS.
 - Rate limits (Flask-Limiter) on a few routes only: registrations per client address
   (each costs a slow password hash), failed logins per account name and per client
-  address, wrong passwords given to change or delete an account, and chat messages
-  per account. The state poll and every other route are never limited. The client
+  address, wrong passwords given to change or delete an account, chat messages
+  per account, and table codes tried that match no table (per account and address). The state poll and every other route are never limited. The client
   address is the connection's, or with ``WEREWOLF_PROXY_COUNT`` = n the one the n-th
   proxy from the end saw (ProxyFix); a client cannot forge it otherwise.
   Storage is in memory, per process: it needs no extra service, a restart forgets it,
@@ -53,6 +53,10 @@ DEFAULT_LIMITS = {
     "LOGIN_ADDRESS_RATE_LIMIT": "30 per minute; 200 per hour",
     # Chat messages of one account, all tables together.
     "CHAT_RATE_LIMIT": "10 per 10 seconds; 60 per minute",
+    # Table codes looked up that match no table (GET /api/tables/by-code), per account and
+    # per client address: a mistyped code costs nothing, guessing one is slow.
+    "CODE_LOOKUP_RATE_LIMIT": "10 per minute; 60 per hour",
+    "CODE_LOOKUP_ADDRESS_RATE_LIMIT": "30 per minute; 300 per hour",
 }
 
 def _login_key() -> str:
@@ -130,6 +134,10 @@ def register(app) -> None:
         "auth.delete_me": [limiter.limit(_config_limit("LOGIN_RATE_LIMIT"), key_func=_user_key,
                                          deduct_when=failed(403))],
         "api.chat": [limiter.limit(_config_limit("CHAT_RATE_LIMIT"), key_func=_user_key)],
+        "lobby.by_code": [limiter.limit(_config_limit("CODE_LOOKUP_RATE_LIMIT"), key_func=_user_key,
+                                        deduct_when=failed(404)),
+                          limiter.limit(_config_limit("CODE_LOOKUP_ADDRESS_RATE_LIMIT"), key_func=_address_key,
+                                        deduct_when=failed(404))],
     }
     for endpoint, endpoint_limits in limits.items():
         for limit in endpoint_limits:
