@@ -19,7 +19,19 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from . import engine, passwords, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .extensions import db
-from .models import DELETED_HASH, LOCKED, Game, PublicTable, Seat, Spectator, Table, User, deleted_name_key, random_code
+from .models import (
+    DELETED_HASH,
+    LOCKED,
+    MAX_SESSIONS,
+    Game,
+    PublicTable,
+    Seat,
+    Spectator,
+    Table,
+    User,
+    deleted_name_key,
+    random_code,
+)
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +145,32 @@ def authenticate(name, password) -> User:
     raise ServiceError(401, "bad_credentials", "Wrong name or password.")
 
 
+def start_session(user: User) -> User:
+    """Record a new session of the account (a log-in); the user, with it as ``session_token``.
+    Beyond MAX_SESSIONS the oldest ends."""
+    token = secrets.token_hex(8)
+    user_id = user.id
+    with store.write_transaction():
+        row = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
+        row.session_tokens = " ".join([*row.session_tokens.split()[-(MAX_SESSIONS - 1):], token])
+    row.session_token = token
+    return row
+
+
+def end_session(user_id: int, token) -> None:
+    """Log-out: this session's cookies, and any copy of them, no longer log anyone in."""
+    with store.write_transaction():
+        row = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
+        if row is not None:
+            row.session_tokens = " ".join(t for t in row.session_tokens.split() if t != token)
+
+
+def end_all_sessions(user_id: int) -> None:
+    """"Log out everywhere": every device of the account must log in again."""
+    with store.write_transaction():
+        db.session.execute(update(User).where(User.id == user_id).values(session_tokens=""))
+
+
 def _require_password(user: User, password) -> None:
     if not (isinstance(password, str) and len(password) <= PASSWORD_MAX and user.is_active
             and check_password_hash(user.password_hash, password)):
@@ -143,10 +181,13 @@ def change_password(user: User, old_password, new_password) -> User:
     """Every other session of the account ends with it (see models.session_key)."""
     _require_password(user, old_password)
     password_hash = _hash(_new_password(new_password, user.name))
-    user_id = user.id
+    user_id, token = user.id, user.session_token or ""
     with store.write_transaction():
-        db.session.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
-    return db.session.get(User, user_id)
+        db.session.execute(update(User).where(User.id == user_id)
+                           .values(password_hash=password_hash, session_tokens=token))
+    changed = db.session.get(User, user_id)
+    changed.session_token = token
+    return changed
 
 
 def delete_account(user: User, password, now: float) -> None:
@@ -172,6 +213,7 @@ def delete_account(user: User, password, now: float) -> None:
         db.session.execute(delete(Spectator).where(Spectator.user_id == user_id))  # watches nothing now
         me.name_key = deleted_name_key(user_id)
         me.password_hash = DELETED_HASH
+        me.session_tokens = ""
 
 
 def find_user(name) -> User:
@@ -188,6 +230,7 @@ def disable_user(name) -> User:
         user = db.session.get(User, user.id)
         if user.is_active:
             user.password_hash = LOCKED + user.password_hash
+            user.session_tokens = ""
             for table in db.session.scalars(select(Table).where(Table.host_user_id == user.id).with_for_update()):
                 table.host_user_id = next_host(table, user.id)  # someone must still be able to end it
                 table.lobby_rev += 1

@@ -340,6 +340,7 @@ class SeatRow(NamedTuple):
     last_seen: float
     id: int
     password_hash: str  # of the seated user: their session's key must match it
+    session_tokens: str  # the seated user's live sessions: theirs must be one
 
 
 class PollRead(NamedTuple):
@@ -353,7 +354,8 @@ class PollRead(NamedTuple):
 
 
 _POLL_SQL = (
-    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, t.lobby_rev, t.current_game_id,"
+    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, u.session_tokens, t.lobby_rev,"
+    " t.current_game_id,"
     " g.rev, g.status, g.deadline,"
     # Not correlated with the row (the table is a parameter): counted once, not once per seat.
     " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
@@ -364,7 +366,7 @@ _POLL_SQL = (
 
 
 def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> PollRead | None:
-    """The table's seats (with their users' password hashes) with its lobby and game
+    """The table's seats (with their users' password hashes and live sessions) with its lobby and game
     revision, and how many spectators polled since ``watching_since``, in one statement
     (one snapshot): the same for every player of the table, so that it can be kept
     (``web.poll.PollReads``).
@@ -376,8 +378,8 @@ def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> Poll
     if not rows:
         return None
     first = rows[0]
-    seats = [SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
-    return PollRead(first[5], first[6], first[7], first[8], first[9], first[10], seats)
+    seats = [SeatRow(*r[:6]) for r in rows]
+    return PollRead(*first[6:12], seats)
 
 
 class TableRow(NamedTuple):
@@ -394,9 +396,10 @@ def read_table_row(sa_engine, table_id: str) -> TableRow | None:
     return TableRow(*rows[0]) if rows else None
 
 
-def password_hash_of(sa_engine, user_id: int) -> str | None:
-    rows = raw_query(sa_engine, "SELECT password_hash FROM users WHERE id = {p}", user_id)
-    return rows[0][0] if rows else None
+def session_check_of(sa_engine, user_id: int) -> tuple[str | None, str | None]:
+    """The account's password hash and live sessions (None, None without such an account)."""
+    rows = raw_query(sa_engine, "SELECT password_hash, session_tokens FROM users WHERE id = {p}", user_id)
+    return tuple(rows[0]) if rows else (None, None)
 
 
 _SEAT_AND_GAME = text(

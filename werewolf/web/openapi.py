@@ -240,8 +240,11 @@ def document() -> dict:
                                                errors=(400, 401, 403, 413, 429), body=_ref("PasswordChange"))},
             "/api/auth/login": {"post": _op("log in", {"200": _json(_ref("Me"), "logged in")},
                                             errors=(400, 401, 413, 429), body=_ref("Credentials"))},
-            "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
-                                             errors=(400, 413))},
+            "/api/auth/logout": {"post": _op("log out: this session ends on the server too",
+                                             {"200": _json(_ref("Ok"), "logged out")}, errors=(400, 413))},
+            "/api/auth/logout-everywhere": {"post": _op(
+                "log out every session of the account, on every device", {"200": _json(_ref("Ok"), "logged out")},
+                errors=(400, 401, 413))},
             "/api/tables": {
                 "get": _op("tables waiting for players (ETag; 304 when unchanged)",
                            {"200": _json(_ref("TableList"), "tables"),

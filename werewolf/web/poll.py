@@ -425,7 +425,7 @@ def _seen_by(table_id: str, login: SessionLogin, read: store.PollRead, now: floa
     """``current`` once the table is read; ``decode``: how to get a game not in the cache
     (None: decline)."""
     me = next((s for s in read.seats if s.user_id == login.user_id), None)
-    if me is None or not login.matches(me.password_hash):
+    if me is None or not login.matches(me.password_hash, me.session_tokens):
         return None
     if read.game_id is None:
         return None  # the lobby

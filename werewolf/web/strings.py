@@ -258,6 +258,7 @@ def client_strings() -> dict:
         "err.registration_closed": _("Les inscriptions sont fermées sur ce serveur."),
         "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
         "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
+        "confirm.logout_everywhere": _("Te déconnecter de tous tes appareils ? Il faudra te reconnecter sur chacun."),
         **_variant_strings(),
         **_vote_and_role_option_strings(),
     }
