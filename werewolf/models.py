@@ -92,6 +92,8 @@ class Table(db.Model):
     settings: Mapped[str] = mapped_column(Text)  # JSON, validated by engine.merge_settings
     # Bumped by every lobby change (seats, host, settings, start, new game): part of the ETag.
     lobby_rev: Mapped[int] = mapped_column(default=0)
+    # Bumped when the host renews the room screen's link: the older keys stop working (web/screen.py).
+    screen_rev: Mapped[int] = mapped_column(default=0, server_default="0")
     current_game_id: Mapped[int | None] = mapped_column(
         ForeignKey("games.id", use_alter=True, name="fk_tables_current_game"))
     created_at: Mapped[float]

@@ -395,6 +395,16 @@ def set_public(table_id, user: User, public, now: float) -> Table:
     return table
 
 
+def renew_screen_link(table_id, user: User, now: float) -> Table:
+    """A new key for the room's screen (web/screen.py); whoever held the old link sees no more."""
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        table.screen_rev += 1
+        table.lobby_rev += 1  # the host's view carries the new link
+    return table
+
+
 def join_by_code(code, user: User, now: float) -> Table | None:
     """Seat a player who arrived by a table's link; None if there is no such table.
 

@@ -388,10 +388,11 @@ class TableRow(NamedTuple):
     settings: str
     host_user_id: int | None
     lobby_rev: int
+    screen_rev: int
 
 
 def read_table_row(sa_engine, table_id: str) -> TableRow | None:
-    rows = raw_query(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev FROM tables"
+    rows = raw_query(sa_engine, "SELECT code, name, settings, host_user_id, lobby_rev, screen_rev FROM tables"
                                 " WHERE id = {p}", table_id)
     return TableRow(*rows[0]) if rows else None
 

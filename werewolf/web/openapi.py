@@ -259,6 +259,9 @@ def document() -> dict:
                 errors=(401, 404, 429), csrf=False,
                 params=[{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/join": {"post": _op("sit at a table", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/screen-link": {"post": _op(
+                "host only: a new link for the room's screen (table.screen_url); the old one stops working",
+                table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/leave": {"post": _op(
                 "leave a table; during a game the seat plays no more", table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/end": {"post": _op(

@@ -509,6 +509,6 @@ def _table_part(app, environ: dict, sa_engine, table_id: str, read: store.PollRe
     with app.request_context(environ):
         # Never the lobby here (the gate declines it), so never listed as public.
         found = tables.table_json(table_id, row.code, row.name, read.game_status, host_seat,
-                                  len(read.seats), row.settings, False, read.spectators)
+                                  len(read.seats), row.settings, False, read.spectators, row.screen_rev)
     cache.put(key, found, None)
     return found

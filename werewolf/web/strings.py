@@ -234,7 +234,7 @@ def client_strings() -> dict:
                                   min=service.PASSWORD_MIN, max=service.PASSWORD_MAX),
         "err.password_is_name": _("Ton mot de passe ne peut pas être ton nom."),
         "err.password_too_simple": _("Ce mot de passe répète trop peu de caractères différents."),
-        "err.password_too_common": _("Ce mot de passe est parmi les plus courants : choisis-en un autre."),
+        "err.password_too_common": _("Ce mot de passe est parmi les plus courants : choisis-en un autre."),
         "err.table_not_found": _("Cette table n’existe pas."),
         "err.code_not_found": _("Aucune table n’a le code {code}. Vérifie les lettres."),
         "err.table_full": _("Cette table est complète."),
@@ -258,7 +258,8 @@ def client_strings() -> dict:
         "err.registration_closed": _("Les inscriptions sont fermées sur ce serveur."),
         "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
         "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
-        "confirm.logout_everywhere": _("Te déconnecter de tous tes appareils ? Il faudra te reconnecter sur chacun."),
+        "confirm.renew_screen": _("Donner un nouveau lien à l’écran de la salle ? L’écran ouvert avec l’ancien ne montrera plus rien."),
+        "confirm.logout_everywhere": _("Te déconnecter de tous tes appareils ? Il faudra te reconnecter sur chacun."),
         **_variant_strings(),
         **_vote_and_role_option_strings(),
     }

@@ -18,6 +18,7 @@ from flask import current_app
 from werkzeug.http import parse_etags
 
 from .. import engine
+from . import tables
 from .security import HEADERS
 
 CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
@@ -181,7 +182,8 @@ def answer(app, environ: dict, now: float, etag: str, build) -> Answer:
             return None
         view, table, connected, deadline = built
         view["version"] = int(etag[:12], 16)
-        view["table"] = table
+        me = view.get("me")
+        view["table"] = tables.seen_from(table, me["seat"] if me else None)
         view["players"] = [{**p, "connected": p["seat"] in connected} for p in view["players"]]
         cached = (serialize(view, app), deadline if view.get("step") else None)
         views.put(key, *cached)
