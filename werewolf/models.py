@@ -27,6 +27,9 @@ def random_code() -> str:
 # account is disabled by an operator ("!" + its hash) or deleted ("!deleted").
 LOCKED = "!"
 DELETED_HASH = LOCKED + "deleted"
+# Live sessions an account keeps (logged in on a phone, a laptop...): a new one beyond it
+# ends the oldest.
+MAX_SESSIONS = 20
 
 
 @functools.lru_cache(maxsize=4096)  # every poll checks it
@@ -55,6 +58,12 @@ class User(UserMixin, db.Model):
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[float]
+    # The server's record of the account's live sessions, space-separated, oldest first: each
+    # log-in adds one, its log-out removes it, "log out everywhere" clears them all. A session
+    # or remember cookie names one (``get_id``) and is good only while it is here.
+    session_tokens: Mapped[str] = mapped_column(Text, default="", server_default="")
+    # Which of them this request's session is: set at log-in and by the user loader.
+    session_token = None
 
     @property
     def is_active(self) -> bool:  # Flask-Login refuses to log in an inactive user
@@ -67,8 +76,10 @@ class User(UserMixin, db.Model):
         return "active" if self.is_active else "disabled"
 
     def get_id(self) -> str:
-        """What Flask-Login keeps in the session and the remember cookie: "id:key"."""
-        return f"{self.id}:{session_key(self.password_hash)}"
+        """What Flask-Login keeps in the session and the remember cookie (its "alternative
+        token"): "id:key.session", the key checked against the password's hash and the
+        session against ``session_tokens`` (web/session.py)."""
+        return f"{self.id}:{session_key(self.password_hash)}.{self.session_token or ''}"
 
 
 class Table(db.Model):
@@ -81,6 +92,8 @@ class Table(db.Model):
     settings: Mapped[str] = mapped_column(Text)  # JSON, validated by engine.merge_settings
     # Bumped by every lobby change (seats, host, settings, start, new game): part of the ETag.
     lobby_rev: Mapped[int] = mapped_column(default=0)
+    # Bumped when the host renews the room screen's link: the older keys stop working (web/screen.py).
+    screen_rev: Mapped[int] = mapped_column(default=0, server_default="0")
     current_game_id: Mapped[int | None] = mapped_column(
         ForeignKey("games.id", use_alter=True, name="fk_tables_current_game"))
     created_at: Mapped[float]

@@ -16,13 +16,14 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import engine, push, store
+from . import engine, passwords, push, store
 from .engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from .engine import text as text_rules
 from .extensions import db
 from .models import (
     DELETED_HASH,
     LOCKED,
+    MAX_SESSIONS,
     Game,
     GamePlayer,
     PublicTable,
@@ -37,7 +38,7 @@ from .models import (
 
 log = logging.getLogger(__name__)
 
-NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 4, 200
+NAME_MAX, TABLE_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 40, 8, 200
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
 WAITING_TABLE_TTL = 24 * 3600.0  # a waiting table nobody touched for this long is cleared out
 REGISTRATION_MODES = ("open", "closed", "invite")
@@ -79,6 +80,22 @@ def _clean_password(password) -> str:
     return password
 
 
+_WEAKNESS_MESSAGES = {
+    "password_is_name": "A password cannot be the account's name.",
+    "password_too_simple": "This password repeats too few different characters.",
+    "password_too_common": "This password is among the most common ones: choose another.",
+}
+
+
+def _new_password(password, name: str) -> str:
+    """A password for a new account or a change: of a valid length, and not among the worst."""
+    password = _clean_password(password)
+    weakness = passwords.weakness(password, name)
+    if weakness is not None:
+        raise ServiceError(400, weakness, _WEAKNESS_MESSAGES[weakness])
+    return password
+
+
 def _hash(password: str) -> str:
     # Hashing is slow on purpose: never do it while holding the database's write lock.
     return generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
@@ -103,7 +120,7 @@ def _table_code(value) -> str | None:
 
 def register(name, password, now: float) -> User:
     name = clean_name(name, NAME_MAX)
-    password_hash = _hash(_clean_password(password))
+    password_hash = _hash(_new_password(password, name))
     try:
         with store.write_transaction():
             if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
@@ -141,6 +158,32 @@ def authenticate(name, password) -> User:
     raise ServiceError(401, "bad_credentials", "Wrong name or password.")
 
 
+def start_session(user: User) -> User:
+    """Record a new session of the account (a log-in); the user, with it as ``session_token``.
+    Beyond MAX_SESSIONS the oldest ends."""
+    token = secrets.token_hex(8)
+    user_id = user.id
+    with store.write_transaction():
+        row = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
+        row.session_tokens = " ".join([*row.session_tokens.split()[-(MAX_SESSIONS - 1):], token])
+    row.session_token = token
+    return row
+
+
+def end_session(user_id: int, token) -> None:
+    """Log-out: this session's cookies, and any copy of them, no longer log anyone in."""
+    with store.write_transaction():
+        row = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
+        if row is not None:
+            row.session_tokens = " ".join(t for t in row.session_tokens.split() if t != token)
+
+
+def end_all_sessions(user_id: int) -> None:
+    """"Log out everywhere": every device of the account must log in again."""
+    with store.write_transaction():
+        db.session.execute(update(User).where(User.id == user_id).values(session_tokens=""))
+
+
 def _require_password(user: User, password) -> None:
     if not (_is_password(password) and user.is_active
             and check_password_hash(user.password_hash, password)):
@@ -150,13 +193,16 @@ def _require_password(user: User, password) -> None:
 def change_password(user: User, old_password, new_password) -> User:
     """Every other session of the account ends with it (see models.session_key)."""
     _require_password(user, old_password)
-    password_hash = _hash(_clean_password(new_password))
-    user_id = user.id
+    password_hash = _hash(_new_password(new_password, user.name))
+    user_id, token = user.id, user.session_token or ""
     with store.write_transaction():
-        db.session.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+        db.session.execute(update(User).where(User.id == user_id)
+                           .values(password_hash=password_hash, session_tokens=token))
         # Signed out everywhere, told nothing there either (this page subscribes again).
         db.session.execute(delete(PushSubscription).where(PushSubscription.user_id == user_id))
-    return db.session.get(User, user_id)
+    changed = db.session.get(User, user_id)
+    changed.session_token = token
+    return changed
 
 
 def delete_account(user: User, password, now: float) -> None:
@@ -177,13 +223,13 @@ def delete_account(user: User, password, now: float) -> None:
             if table_status(table) == "lobby":
                 _unseat(table, seat)
             elif table.host_user_id == user_id:  # seat kept in its game; hosting passes on
-                others = [s for s in table.seats if s.user_id != user_id]
-                table.host_user_id = others[0].user_id if others else None
+                table.host_user_id = next_host(table, user_id)
                 table.lobby_rev += 1
         db.session.execute(delete(Spectator).where(Spectator.user_id == user_id))  # watches nothing now
         db.session.execute(delete(PushSubscription).where(PushSubscription.user_id == user_id))  # and is told nothing
         me.name_key = deleted_name_key(user_id)
         me.password_hash = DELETED_HASH
+        me.session_tokens = ""
 
 
 def find_user(name) -> User:
@@ -200,6 +246,10 @@ def disable_user(name) -> User:
         user = db.session.get(User, user.id)
         if user.is_active:
             user.password_hash = LOCKED + user.password_hash
+            user.session_tokens = ""
+            for table in db.session.scalars(select(Table).where(Table.host_user_id == user.id).with_for_update()):
+                table.host_user_id = next_host(table, user.id)  # someone must still be able to end it
+                table.lobby_rev += 1
     return user
 
 
@@ -218,6 +268,15 @@ def _locked_table(table_id: str) -> Table:
 
 def seat_of(table: Table, user_id: int) -> Seat | None:
     return next((s for s in table.seats if s.user_id == user_id), None)
+
+
+def next_host(table: Table, leaving_user_id: int) -> int | None:
+    """Who hosts the table after ``leaving_user_id``: the first seated (in join order) whose
+    account can still log in and who has not left its game, so that someone can always end
+    or reopen it; None if nobody can."""
+    left = set(store.load_game(table.current_game).left) if table.current_game is not None else set()
+    return next((s.user_id for s in table.seats
+                 if s.user_id != leaving_user_id and s.user.is_active and s.number not in left), None)
 
 
 def _require_host(table: Table, user: User) -> None:
@@ -277,10 +336,10 @@ def join_table(table_id, user: User, now: float) -> Table:
 
 
 def _unseat(table: Table, seat: Seat) -> None:
-    table.seats.remove(seat)
     if table.host_user_id == seat.user_id:
         # The host passes to the player who joined next after them (seats are in join order).
-        table.host_user_id = table.seats[0].user_id if table.seats else None
+        table.host_user_id = next_host(table, seat.user_id)
+    table.seats.remove(seat)
     table.lobby_rev += 1
 
 
@@ -298,10 +357,8 @@ def leave_table(table_id, user: User, now: float) -> Table:
     with store.write_transaction():
         table = _locked_table(table_id)
         if table.host_user_id == user.id:
-            left = set(store.load_game(table.current_game).left) if table.current_game else set()
             # The host passes to the next player still playing, so someone can end the game.
-            table.host_user_id = next((s.user_id for s in table.seats
-                                       if s.user_id != user.id and s.number not in left), user.id)
+            table.host_user_id = next_host(table, user.id) or user.id
             table.lobby_rev += 1
     return table
 
@@ -351,6 +408,16 @@ def set_public(table_id, user: User, public, now: float) -> Table:
         elif not public and listed is not None:
             db.session.delete(listed)
         table.lobby_rev += 1
+    return table
+
+
+def renew_screen_link(table_id, user: User, now: float) -> Table:
+    """A new key for the room's screen (web/screen.py); whoever held the old link sees no more."""
+    with store.write_transaction():
+        table = _locked_table(table_id)
+        _require_host(table, user)
+        table.screen_rev += 1
+        table.lobby_rev += 1  # the host's view carries the new link
     return table
 
 
@@ -466,8 +533,8 @@ def reopen_table(table_id, user: User, now: float) -> Table:
         if table_status(table) != "ended":
             raise ServiceError(409, "game_not_ended", "The game is not over.")
         left = set(store.load_game(table.current_game).left)
-        for seat in [s for s in table.seats if s.number in left and s.user_id != user.id]:
-            _unseat(table, seat)  # who left the game is not brought back to the waiting room
+        for seat in [s for s in table.seats if (s.number in left or not s.user.is_active) and s.user_id != user.id]:
+            _unseat(table, seat)  # who left the game, or whose account is gone, is not brought back
         table.current_game_id = None
         table.lobby_rev += 1
     return table

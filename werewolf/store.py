@@ -345,6 +345,7 @@ class SeatRow(NamedTuple):
     id: int
     password_hash: str  # of the seated user: their session's key must match it
     name: str
+    session_tokens: str  # the seated user's live sessions: theirs must be one
 
 
 class PollRead(NamedTuple):
@@ -355,6 +356,7 @@ class PollRead(NamedTuple):
     host_user_id: int | None
     public: bool
     lobby_rev: int
+    screen_rev: int  # which key of the room's screen holds
     game_id: int | None
     game_rev: int | None
     game_status: str | None
@@ -364,9 +366,10 @@ class PollRead(NamedTuple):
 
 
 _POLL_SQL = (
-    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, u.name,"
+    "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, u.name, u.session_tokens,"
     " t.code, t.name, t.settings, t.host_user_id,"
-    " (SELECT COUNT(*) FROM public_tables p WHERE p.table_id = t.id), t.lobby_rev, t.current_game_id,"
+    " (SELECT COUNT(*) FROM public_tables p WHERE p.table_id = t.id), t.lobby_rev, t.screen_rev,"
+    " t.current_game_id,"
     " g.rev, g.status, g.deadline,"
     # Not correlated with the row (the table is a parameter): counted once, not once per seat.
     " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
@@ -377,9 +380,9 @@ _POLL_SQL = (
 
 
 def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> PollRead | None:
-    """The table, its seats (with their users' names and password hashes), its game's
-    revision and how many spectators polled since ``watching_since``: the same for every
-    viewer of the table, so that it can be kept (``web.poll.Reads``).
+    """The table, its seats (with their users' names, password hashes and live sessions),
+    its game's revision and how many spectators polled since ``watching_since``: the same
+    for every viewer of the table, so that it can be kept (``web.poll.Reads``).
 
     Goes straight to the DB-API connection: the ORM, and even Core, cost more than
     the query itself here. None when the table does not exist or has nobody seated.
@@ -388,13 +391,14 @@ def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> Poll
     if not rows:
         return None
     first = rows[0]
-    seats = [SeatRow(*r[:6]) for r in rows]
-    return PollRead(*first[6:10], bool(first[10]), *first[11:], seats)
+    seats = [SeatRow(*r[:7]) for r in rows]
+    return PollRead(*first[7:11], bool(first[11]), *first[12:], seats)
 
 
-def password_hash_of(sa_engine, user_id: int) -> str | None:
-    rows = raw_query(sa_engine, "SELECT password_hash FROM users WHERE id = {p}", user_id)
-    return rows[0][0] if rows else None
+def session_check_of(sa_engine, user_id: int) -> tuple[str | None, str | None]:
+    """The account's password hash and live sessions (None, None without such an account)."""
+    rows = raw_query(sa_engine, "SELECT password_hash, session_tokens FROM users WHERE id = {p}", user_id)
+    return tuple(rows[0]) if rows else (None, None)
 
 
 _SEAT_AND_GAME = text(

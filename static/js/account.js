@@ -1,4 +1,4 @@
-/* My account: change the password, delete the account. */
+/* My account: change the password, log out everywhere, delete the account. */
 "use strict";
 
 (() => {
@@ -30,6 +30,16 @@
     await WW.fetchMe();  // this session goes on; its CSRF token is the new one
     passwordForm.reset();
     done.hidden = false;
+  });
+
+  const sessionsForm = document.getElementById("sessions-form");
+  onSubmit(sessionsForm, async () => {
+    const error = document.getElementById("sessions-error");
+    WW.hideError(error);
+    if (!window.confirm(WW.t("confirm.logout_everywhere"))) return;
+    const result = await WW.api("POST", "/api/auth/logout-everywhere");
+    if (!result.ok) return WW.showError(error, result.data);
+    location.href = "/login";
   });
 
   const deleteForm = document.getElementById("delete-form");

@@ -7,6 +7,13 @@
   const error = document.getElementById("auth-error");
   const mode = form.dataset.mode;
 
+  // The server sends only a path of this site (pages.same_site_path); the browser's own
+  // reading of it must agree, or the player goes to the lobby.
+  function sameSite(next) {
+    const target = new URL(next || "/", location.href);
+    return target.origin === location.origin ? target.pathname + target.search + target.hash : "/";
+  }
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     WW.hideError(error);
@@ -20,7 +27,7 @@
       else if (form.dataset.tableCode) body.table_code = form.dataset.tableCode;
       const result = await WW.api("POST", mode === "login" ? "/api/auth/login" : "/api/auth/register", body);
       if (result.ok) {
-        location.href = form.dataset.next || "/";
+        location.href = sameSite(form.dataset.next);
         return;
       }
       WW.showError(error, result.data);

@@ -236,6 +236,14 @@
     try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); }
   });
 
+  for (const renew of document.querySelectorAll(".screen-renew")) {  // the old link stops working
+    renew.addEventListener("click", () => {
+      if (window.confirm(t("confirm.renew_screen"))) {
+        send("POST", `/api/tables/${tableId}/screen-link`, null, $("settings-error"));
+      }
+    });
+  }
+
   $("public-box").addEventListener("change", (event) =>
     send("POST", `/api/tables/${tableId}/visibility`, { public: event.target.checked }, $("settings-error")));
 

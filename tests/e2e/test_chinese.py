@@ -78,7 +78,7 @@ def test_a_short_game_in_chinese_leaves_nothing_untranslated(browser, server, sc
     host.page.goto("/register")  # no cookie: the page follows Accept-Language (zh-TW)
     assert host.page.locator("html").get_attribute("lang") == "zh-Hant"
     host.page.fill("input[name=name]", host.name)
-    host.page.fill("input[name=password]", "motdepasse")
+    host.page.fill("input[name=password]", "Lune pleine 42")
     host.page.locator("#auth-form button[type=submit]").tap()
     host.page.wait_for_url(lambda url: "/register" not in url)
     host.page.fill("#create-form input[name=name]", "測試桌")
@@ -101,7 +101,7 @@ def test_a_short_game_in_chinese_leaves_nothing_untranslated(browser, server, sc
         phone.page.wait_for_selector("#invite")
         check(phone, "invitation")
         phone.page.fill("input[name=name]", phone.name)
-        phone.page.fill("input[name=password]", "motdepasse")
+        phone.page.fill("input[name=password]", "Lune pleine 42")
         phone.page.locator("#auth-form button[type=submit]").tap()
         phone.page.wait_for_url(re.compile(link + "$"))
         phone.page.wait_for_selector("#lobby:not([hidden])")

@@ -44,7 +44,7 @@ def seat(browser, server, n: int, viewers: dict) -> tuple[list[Player], str, str
                 "Jules", "Karim", "Léa", "Malo", "Nora", "Oscar", "Paula", "Quentin", "Rose"][i]
         device, lang = viewers.get(i, (PHONE, "fr"))
         player = Player(browser, server.url, name, device, lang)
-        player.post("/api/auth/register", {"name": name, "password": "motdepasse"})
+        player.post("/api/auth/register", {"name": name, "password": "Lune pleine 42"})
         player.token = player.api.get("/api/me").json()["csrf_token"]
         players.append(player)
     table = players[0].post("/api/tables", {"name": "Thiercelieux"})["table"]

@@ -499,6 +499,8 @@ def neutral(view: dict, secret: bool = False) -> dict:
         out["events"] = [{k: v for k, v in e.items() if k != "seq"} for e in view["events"] if e["kind"] != "vote_cast"]
     out["players"] = [{k: v for k, v in p.items() if k != "connected" and (k != "role" or not p["alive"])}
                       for p in view["players"]]
+    # The room screen's link is the host's alone (Audit.check_all checks who has it).
+    out["table"] = {k: v for k, v in view["table"].items() if k != "screen_url"}
     return out
 
 
@@ -529,7 +531,7 @@ class Client:
         return self.http.open(path, method=method, json=body, headers=headers)
 
     def register(self):
-        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "motdepasse"})
+        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "Lune pleine 42"})
         if r.status_code != 201:
             raise RuntimeError(r.get_data(as_text=True))
         return self
@@ -628,6 +630,10 @@ class AuditGame:
         for s in polled:
             self.poll(self.seats[s], truth=truth)
         views = {s: c.view[self.table_id] for s, c in self.seats.items()}
+        for s in polled:
+            table = views[s]["table"]
+            if ("screen_url" in table) != (table["host_seat"] == s):
+                raise Leak(f"seat {s} (host: seat {table['host_seat']}) is given the screen's link or not")
         if len(polled) < len(self.seats):
             return truth, views
         for group in same_knowledge_groups(truth):

@@ -19,7 +19,7 @@ PHONE = {
     "user_agent": ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
                    "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"),
 }
-PASSWORD = "motdepasse"
+PASSWORD = "Lune pleine 42"
 
 SNAP_JS = r"""
 () => {

@@ -176,7 +176,7 @@ class Http:
                                     headers={"X-CSRFToken": self.token})
 
     def register(self):
-        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "motdepasse"})
+        r = self.call("POST", "/api/auth/register", {"name": self.name, "password": "Lune pleine 42"})
         assert r.status_code == 201, r.text
         self.refresh_token()  # the token is bound to the new session
         return self
@@ -625,7 +625,7 @@ def test_two_servers_over_one_database_play_a_game_and_survive_losing_one(server
     def register(twin):
         twin.refresh_token()
         barrier.wait()
-        codes.append(twin.call("POST", "/api/auth/register", {"name": "Jumeau", "password": "pw1234"}).status_code)
+        codes.append(twin.call("POST", "/api/auth/register", {"name": "Jumeau", "password": "Deux jumeaux 22"}).status_code)
 
     threads = [threading.Thread(target=register, args=(t,)) for t in twins]
     for t in threads:

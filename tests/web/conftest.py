@@ -11,7 +11,7 @@ NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo"
 
 
 class Player:
-    def __init__(self, app, name: str, password: str = "motdepasse"):
+    def __init__(self, app, name: str, password: str = "Lune pleine 42"):
         self.app, self.name, self.password = app, name, password
         self.client = app.test_client()
         self.token = self.client.get("/api/me").get_json()["csrf_token"]

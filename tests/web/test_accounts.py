@@ -44,7 +44,7 @@ def test_registration_is_limited_per_client_address(make_app):
 def test_the_registration_limit_trusts_forwarded_addresses_only_behind_a_proxy(make_app):
     def statuses(app, prefix: str, forwarded_for) -> list[int]:
         return [Player(app, f"{prefix}{i}").post(
-                    "/api/auth/register", {"name": f"{prefix}{i}", "password": "motdepasse"},
+                    "/api/auth/register", {"name": f"{prefix}{i}", "password": "Lune pleine 42"},
                     environ_base={"REMOTE_ADDR": "10.0.0.1"},
                     headers={"X-Forwarded-For": forwarded_for(i)}).status_code
                 for i in range(3)]
@@ -67,7 +67,7 @@ def test_registration_closed(make_app, make_player):
 def test_registration_by_invitation_needs_a_tables_code(make_app):
     app = make_app(REGISTRATION="invite")
     with app.app_context():  # the first account, made by the operator's way in: the service
-        host = service.register("Hôte", "motdepasse", 0.0)
+        host = service.register("Hôte", "Lune pleine 42", 0.0)
         table = service.create_table(host, "Invités", 0.0)
         code = table.code
     for extra in ({}, {"table_code": "ZZZZZ"}, {"table_code": 42}, {"table_code": ""}):
@@ -87,7 +87,7 @@ def test_an_unknown_registration_mode_is_refused_at_start(tmp_path, monkeypatch)
 
 # ---------------------------------------------------------------- log-in timing
 
-def test_login_takes_as_long_for_an_unknown_name_as_for_a_wrong_password(make_app):
+def test_login_takes_as_long_for_an_unknown_name_as_for_a_wrong_password(make_app, clock):
     # A real cost per hash (~20-40 ms), so the hash, not the noise, is what is measured.
     app = make_app(PASSWORD_HASH_METHOD="pbkdf2:sha256:60000", LOGIN_RATE_LIMIT="1000 per minute",
                    LOGIN_ADDRESS_RATE_LIMIT="1000 per minute")
@@ -97,6 +97,7 @@ def test_login_takes_as_long_for_an_unknown_name_as_for_a_wrong_password(make_ap
     def login(name: str) -> float:
         # The CPU time of this thread (which runs the app): what the server spends on it,
         # without the time other processes of a busy machine take meanwhile.
+        clock.advance(400)  # past the growing delay of a failing client (test_login_throttle)
         started = time.thread_time()
         response = guesser.post("/api/auth/login", {"name": name, "password": "pas le bon"})
         elapsed = time.thread_time() - started
@@ -178,13 +179,13 @@ def test_changing_the_password_signs_out_the_other_sessions(make_table):
     phone = _second_session(app, alice)
     assert phone.state_response(table.id).status_code == 200  # the poll gate knows this session
 
-    wrong = alice.post("/api/auth/password", {"old_password": "pas le bon", "new_password": "nouveau"})
+    wrong = alice.post("/api/auth/password", {"old_password": "pas le bon", "new_password": "Nouvelle lune 7"})
     assert wrong.status_code == 403 and error_code(wrong) == "wrong_password"
     short = alice.post("/api/auth/password", {"old_password": alice.password, "new_password": "x"})
     assert short.status_code == 400 and error_code(short) == "invalid_password"
     assert phone.state_response(table.id).status_code == 200  # nothing changed yet
 
-    ok = alice.post("/api/auth/password", {"old_password": alice.password, "new_password": "nouveau"})
+    ok = alice.post("/api/auth/password", {"old_password": alice.password, "new_password": "Nouvelle lune 7"})
     assert ok.status_code == 200 and ok.get_json()["user"]["name"] == alice.name
     alice.token = ok.get_json()["csrf_token"]
     assert alice.state_response(table.id).status_code == 200  # this session goes on
@@ -195,7 +196,7 @@ def test_changing_the_password_signs_out_the_other_sessions(make_table):
 
     login = Player(app, "x").post
     assert login("/api/auth/login", {"name": alice.name, "password": alice.password}).status_code == 401
-    assert login("/api/auth/login", {"name": alice.name, "password": "nouveau"}).status_code == 200
+    assert login("/api/auth/login", {"name": alice.name, "password": "Nouvelle lune 7"}).status_code == 200
 
 
 def test_changing_the_password_needs_a_login(client):

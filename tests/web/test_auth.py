@@ -17,7 +17,7 @@ def test_me_anonymous_gives_a_token(client):
 
 
 def test_register_logs_in_and_remembers(client):
-    response = client.post("/api/auth/register", json={"name": "  Alice  ", "password": "secret"},
+    response = client.post("/api/auth/register", json={"name": "  Alice  ", "password": "Lune pleine 42"},
                            headers=csrf(client))
     assert response.status_code == 201
     assert response.get_json()["user"]["name"] == "Alice"
@@ -28,17 +28,17 @@ def test_register_logs_in_and_remembers(client):
 
 def test_register_refuses_taken_names_whatever_the_case(client, make_player):
     make_player("Alice")
-    response = client.post("/api/auth/register", json={"name": "ALICE", "password": "secret"},
+    response = client.post("/api/auth/register", json={"name": "ALICE", "password": "Lune pleine 42"},
                            headers=csrf(client))
     assert response.status_code == 409 and error_code(response) == "name_taken"
 
 
 def test_register_validates_name_and_password(client):
     headers = csrf(client)
-    for body, code in [({"name": "", "password": "secret"}, "invalid_name"),
-                       ({"name": "x" * 25, "password": "secret"}, "invalid_name"),
-                       ({"name": 42, "password": "secret"}, "invalid_name"),
-                       ({"name": "a\u0000b", "password": "secret"}, "invalid_name"),
+    for body, code in [({"name": "", "password": "Lune pleine 42"}, "invalid_name"),
+                       ({"name": "x" * 25, "password": "Lune pleine 42"}, "invalid_name"),
+                       ({"name": 42, "password": "Lune pleine 42"}, "invalid_name"),
+                       ({"name": "a\u0000b", "password": "Lune pleine 42"}, "invalid_name"),
                        ({"name": "Bob", "password": "abc"}, "invalid_password"),
                        ({"name": "Bob", "password": ["x"]}, "invalid_password")]:
         response = client.post("/api/auth/register", json=body, headers=headers)
@@ -52,7 +52,7 @@ def test_login_and_logout(app, make_player):
     headers = csrf(client)
     wrong = client.post("/api/auth/login", json={"name": "bruno", "password": "nope"}, headers=headers)
     assert wrong.status_code == 401 and error_code(wrong) == "bad_credentials"
-    ok = client.post("/api/auth/login", json={"name": "bruno", "password": "motdepasse"}, headers=headers)
+    ok = client.post("/api/auth/login", json={"name": "bruno", "password": "Lune pleine 42"}, headers=headers)
     assert ok.status_code == 200 and ok.get_json()["user"]["name"] == "Bruno"
     headers = {"X-CSRFToken": ok.get_json()["csrf_token"]}
     assert client.post("/api/auth/logout", headers=headers).status_code == 200
@@ -61,11 +61,11 @@ def test_login_and_logout(app, make_player):
 
 def test_writes_without_csrf_token_are_refused_and_change_nothing(client):
     for headers in ({}, {"X-CSRFToken": "forged"}):
-        response = client.post("/api/auth/register", json={"name": "Alice", "password": "secret"},
+        response = client.post("/api/auth/register", json={"name": "Alice", "password": "Lune pleine 42"},
                                headers=headers)
         assert response.status_code in (400, 403) and error_code(response) == "csrf_failed"
     assert client.get("/api/me").get_json()["user"] is None
-    ok = client.post("/api/auth/register", json={"name": "Alice", "password": "secret"}, headers=csrf(client))
+    ok = client.post("/api/auth/register", json={"name": "Alice", "password": "Lune pleine 42"}, headers=csrf(client))
     assert ok.status_code == 201
 
 
@@ -73,7 +73,7 @@ def test_csrf_token_does_not_expire_within_a_long_game(client, app, clock):
     headers = csrf(client)
     clock.advance(6 * 3600)  # Flask-WTF's default would expire after one hour (real time; config checked)
     assert app.config["WTF_CSRF_TIME_LIMIT"] is None
-    assert client.post("/api/auth/register", json={"name": "Alice", "password": "secret"},
+    assert client.post("/api/auth/register", json={"name": "Alice", "password": "Lune pleine 42"},
                        headers=headers).status_code == 201
 
 

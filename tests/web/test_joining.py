@@ -18,7 +18,7 @@ def test_the_link_leads_a_newcomer_to_register_and_sit_in_one_go(app, make_table
     page = newcomer.client.get(f"/register?table={code}").get_data(as_text=True)
     assert "Thiercelieux" in page and table.host.name in page and f'data-table-code="{code}"' in page
     assert f'data-next="/t/{code}"' in page and f"/login?next=/t/{code}" in page  # an account already: log in
-    response = newcomer.post("/api/auth/register", {"name": "Zoé", "password": "motdepasse", "table_code": code})
+    response = newcomer.post("/api/auth/register", {"name": "Zoé", "password": "Lune pleine 42", "table_code": code})
     assert response.status_code == 201
     assert response.get_json()["table"] == {"code": code, "url": f"/t/{code}", "seated": True}
     view = newcomer.state(table.id)
@@ -31,11 +31,11 @@ def test_the_link_leads_a_newcomer_to_register_and_sit_in_one_go(app, make_table
 def test_a_newcomer_to_a_started_or_unknown_table_still_gets_an_account(app, make_table):
     table = make_table(6).start()
     late = Player(app, "Yann")
-    answer = late.post("/api/auth/register", {"name": "Yann", "password": "motdepasse",
+    answer = late.post("/api/auth/register", {"name": "Yann", "password": "Lune pleine 42",
                                                "table_code": code_of(table)}).get_json()
     assert answer["table"]["seated"] is False and answer["user"]["name"] == "Yann"
     other = Player(app, "Xavier")
-    answer = other.post("/api/auth/register", {"name": "Xavier", "password": "motdepasse", "table_code": "ZZZZZ"})
+    answer = other.post("/api/auth/register", {"name": "Xavier", "password": "Lune pleine 42", "table_code": "ZZZZZ"})
     assert answer.status_code == 201 and answer.get_json()["table"] is None
     assert Player(app, "Willy").client.get("/t/ZZZZZ").status_code == 404  # a mistyped link
 

@@ -164,12 +164,9 @@ def test_a_polls_answers_carry_the_security_headers(make_table):
 
 
 def _login_of(app, player) -> str:
-    """What Flask-Login keeps in the player's session: "<id>:<session key>"."""
-    from werewolf.extensions import db
-    from werewolf.models import User
-    user_id = player.client.get("/api/me").get_json()["user"]["id"]
-    with app.app_context():
-        return db.session.get(User, user_id).get_id()
+    """What Flask-Login keeps in the player's session: "<id>:<key>.<session>"."""
+    cookie = player.client.get_cookie("session", domain=app.config["SERVER_NAME"])
+    return app.session_interface.get_signing_serializer(app).loads(cookie.value)["_user_id"]
 
 
 def _session_cookie_of(app, data: dict, signed_at: int | None = None) -> str:
@@ -210,8 +207,9 @@ def test_a_forged_session_for_a_seated_player_works_only_with_the_key(make_table
     table = make_table(6).start()
     app, alice = table.app, table.players[0]
     login = _login_of(app, alice)
-    user_id = login.split(":")[0]
-    for value, status in ((login, 200), (user_id, 401), (f"{user_id}:0000000000000000", 401)):
+    user_id, key = login.split(":")[0], login.split(":")[1].split(".")[0]
+    for value, status in ((login, 200), (user_id, 401), (f"{user_id}:0000000000000000", 401),
+                          (f"{user_id}:{key}", 401), (f"{user_id}:{key}.0000000000000000", 401)):
         client = app.test_client()
         client.set_cookie("session", _session_cookie_of(app, {"_user_id": value}),
                           domain=app.config["SERVER_NAME"])

@@ -116,7 +116,7 @@ def viewer() -> poll.Viewer:
     Flask-Login's user (a remembered login, strong session protection); else 401."""
     login = session_login()
     if login is not None:
-        return poll.Viewer(login.user_id, login.key)
+        return poll.Viewer(login.user_id, login)
     if not current_user.is_authenticated:
         raise ServiceError(401, "login_required", "Log in first.")
     return poll.Viewer(current_user.id)

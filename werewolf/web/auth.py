@@ -1,4 +1,5 @@
-"""Accounts: register, log in (remembered), log out, who am I, change the password, delete."""
+"""Accounts: register, log in (remembered), log out (here or everywhere), who am I, change
+the password, delete."""
 from flask import Blueprint, current_app, jsonify, redirect, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import generate_csrf
@@ -17,8 +18,9 @@ def load_user(value: str):
     """The account a session or remember cookie names, if its key still matches."""
     login = parse_login(value)
     user = db.session.get(User, login.user_id) if login is not None else None
-    if user is None or not user.is_active or not login.matches(user.password_hash):
+    if user is None or not user.is_active or not login.matches(user.password_hash, user.session_tokens):
         return None
+    user.session_token = login.token  # get_id names the same session again
     return user
 
 
@@ -43,7 +45,7 @@ def register():
     body = json_body()
     # In "invite" mode the page sends the code of the table whose link brought the player.
     service.check_registration_open(current_app.config["REGISTRATION"], body.get("table_code"))
-    user = service.register(body.get("name"), body.get("password"), now())
+    user = service.start_session(service.register(body.get("name"), body.get("password"), now()))
     login_user(user, remember=True)
     answer = {"user": user_json(user), "csrf_token": generate_csrf()}
     if body.get("table_code") is not None:
@@ -58,13 +60,25 @@ def register():
 @bp.post("/auth/login")
 def login():
     body = json_body()
-    user = service.authenticate(body.get("name"), body.get("password"))
+    user = service.start_session(service.authenticate(body.get("name"), body.get("password")))
     login_user(user, remember=True)
     return jsonify({"user": user_json(user), "csrf_token": generate_csrf()})
 
 
 @bp.post("/auth/logout")
 def logout():
+    """Ends this session on the server too: a copy of its cookies no longer logs in."""
+    if current_user.is_authenticated:
+        service.end_session(current_user.id, current_user.session_token)
+    logout_user()
+    return jsonify({"ok": True})
+
+
+@bp.post("/auth/logout-everywhere")
+@login_required
+def logout_everywhere():
+    """Ends every session of the account, on every device, this one included."""
+    service.end_all_sessions(current_user.id)
     logout_user()
     return jsonify({"ok": True})
 

@@ -9,7 +9,7 @@ from ..extensions import db
 from ..models import PublicTable, Seat, Table
 from .assets import compressed
 from .http import json_body, now
-from .tables import table_json_of
+from .tables import seen_from, table_json_of
 
 bp = Blueprint("lobby", __name__, url_prefix="/api/tables")
 
@@ -21,7 +21,8 @@ def _login_first():
 
 
 def _ok(table: Table, status: int = 200):
-    return jsonify({"table": table_json_of(table)}), status
+    mine = service.seat_of(table, current_user.id)
+    return jsonify({"table": seen_from(table_json_of(table), mine.number if mine else None)}), status
 
 
 @bp.get("")
@@ -97,6 +98,12 @@ def start(table_id: str):
 def end(table_id: str):
     """The host ends a running game for everyone (no winner, every card shown)."""
     return _ok(service.end_game(table_id, current_user, now()))
+
+
+@bp.post("/<table_id>/screen-link")
+def renew_screen_link(table_id: str):
+    """The host gives the room's screen a new link: the one shown before stops working."""
+    return _ok(service.renew_screen_link(table_id, current_user, now()))
 
 
 @bp.post("/<table_id>/reopen")

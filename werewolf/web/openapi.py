@@ -300,8 +300,11 @@ def document() -> dict:
                                                errors=(400, 401, 403, 413, 429), body=_ref("PasswordChange"))},
             "/api/auth/login": {"post": _op("log in", {"200": _json(_ref("Me"), "logged in")},
                                             errors=(400, 401, 413, 429), body=_ref("Credentials"))},
-            "/api/auth/logout": {"post": _op("log out", {"200": _json(_ref("Ok"), "logged out")},
-                                             errors=(400, 413))},
+            "/api/auth/logout": {"post": _op("log out: this session ends on the server too",
+                                             {"200": _json(_ref("Ok"), "logged out")}, errors=(400, 413))},
+            "/api/auth/logout-everywhere": {"post": _op(
+                "log out every session of the account, on every device", {"200": _json(_ref("Ok"), "logged out")},
+                errors=(400, 401, 413))},
             "/api/tables": {
                 "get": _op("tables waiting for players (ETag; 304 when unchanged)",
                            {"200": _json(_ref("TableList"), "tables"),
@@ -312,9 +315,13 @@ def document() -> dict:
                             errors=(400, 401, 409, 413), body=_ref("NewTable")),
             },
             "/api/tables/by-code/{code}": {"get": _op(
-                "find a table by its code", table_ok, errors=(401, 404), csrf=False,
+                "find a table by its code (codes matching no table are rate-limited)", table_ok,
+                errors=(401, 404, 429), csrf=False,
                 params=[{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}])},
             "/api/tables/{table_id}/join": {"post": _op("sit at a table", table_ok, params=[TABLE_ID])},
+            "/api/tables/{table_id}/screen-link": {"post": _op(
+                "host only: a new link for the room's screen (table.screen_url); the old one stops working",
+                table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/leave": {"post": _op(
                 "leave a table; during a game the seat plays no more", table_ok, params=[TABLE_ID])},
             "/api/tables/{table_id}/end": {"post": _op(

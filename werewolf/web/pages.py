@@ -4,6 +4,7 @@ import ipaddress
 import re
 import socket
 from functools import lru_cache
+from urllib.parse import unquote, urlsplit
 
 import segno
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
@@ -42,11 +43,25 @@ def _lang_url(code: str) -> str:
     return url_for(request.endpoint, **{**(request.view_args or {}), **request.args.to_dict(), "lang": code})
 
 
-def _safe_next(target: str | None) -> str:
-    # Only local paths, so a crafted link cannot send a player elsewhere after login.
-    if target and target.startswith("/") and not target.startswith("//"):
-        return target
-    return url_for("pages.lobby")
+def same_site_path(target) -> str | None:
+    r"""``target`` if it is a path of this site, else None: where to go after logging in,
+    so that a crafted link cannot send a player elsewhere.
+
+    Browsers read a backslash as a slash and drop tabs and newlines anywhere in a URL, so
+    "/\\evil.example" or "/\t/evil.example" lead to another site: a path must start with
+    one "/" and hold no backslash and nothing unprintable, as sent and once percent-decoded.
+    """
+    if not isinstance(target, str) or len(target) > 2048:
+        return None
+    for form in (target, unquote(target)):
+        if not form.startswith("/") or form[1:2] == "/" or "\\" in form or not form.isprintable():
+            return None
+    parts = urlsplit(target)
+    return target if not (parts.scheme or parts.netloc) else None
+
+
+def _next_path(target) -> str:
+    return same_site_path(target) or url_for("pages.lobby")
 
 
 @bp.get("/")
@@ -61,14 +76,14 @@ def _auth_page(mode: str, invite: Table | None = None):
     if invite is not None:
         next_path = url_for("pages.table_page", code=invite.code)
     else:
-        next_path = _safe_next(request.args.get("next"))
+        next_path = _next_path(request.args.get("next"))
     if current_user.is_authenticated:
         return redirect(next_path)
     # Arriving from a table's link (/t/CODE): in "invite" mode that code lets a new account in.
     table_code = re.fullmatch(r"/t/([A-Za-z0-9]{1,16})", next_path)
     host = next((s.user.name for s in invite.seats if s.user_id == invite.host_user_id), None) if invite else None
     return render_template("auth.html", mode=mode, next=next_path, invite=invite, invite_host=host,
-                           registration=current_app.config["REGISTRATION"],
+                           registration=current_app.config["REGISTRATION"], password_min=service.PASSWORD_MIN,
                            table_code=table_code.group(1).upper() if table_code else "")
 
 
@@ -88,7 +103,7 @@ def register():
 @bp.get("/account")
 @login_required
 def account():
-    return render_template("account.html")
+    return render_template("account.html", password_min=service.PASSWORD_MIN)
 
 
 def _table_or_none(code) -> Table | None:

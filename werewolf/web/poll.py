@@ -27,9 +27,9 @@ from flask import current_app
 
 from .. import changes, service, store
 from ..extensions import db
-from ..models import session_key
 from ..service import ServiceError
 from . import tables, view
+from .session import SessionLogin
 from .view import Answer, per_app
 
 log = logging.getLogger(__name__)
@@ -40,13 +40,13 @@ STEP_GRACE = 0.02   # a held poll moves an overdue game on itself this long afte
 
 
 class Viewer(NamedTuple):
-    """Who asks: ``user_id`` None for the room's screen (the public view); ``key`` is the
-    session's key, to check against the account's hash (None: Flask-Login checked it)."""
+    """Who asks: ``user_id`` None for the room's screen (the public view); ``login`` the
+    session's, to check against the account as it is now (None: Flask-Login checked it)."""
     user_id: int | None
-    key: str | None = None
+    login: SessionLogin | None = None
 
-    def signed_in_as(self, password_hash: str | None) -> bool:
-        return self.key is None or (password_hash is not None and session_key(password_hash) == self.key)
+    def signed_in_as(self, password_hash: str | None, session_tokens: str | None) -> bool:
+        return self.login is None or self.login.matches(password_hash, session_tokens)
 
 
 def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict) -> Answer:
@@ -62,7 +62,8 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict) -> An
         raise ServiceError(404, "table_not_found", "No such table.")
     me = next((s for s in read.seats if s.user_id == viewer.user_id), None) if viewer.user_id else None
     if viewer.user_id is not None:
-        if not viewer.signed_in_as(me.password_hash if me else store.password_hash_of(db.engine, viewer.user_id)):
+        known = (me.password_hash, me.session_tokens) if me else store.session_check_of(db.engine, viewer.user_id)
+        if not viewer.signed_in_as(*known):
             raise ServiceError(401, "login_required", "Log in first.")
         if me is not None:
             presence(app).seen(table_id, me.id, me.last_seen, now)
@@ -95,7 +96,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     else:
         built = view.game_view(game, number, now)
     built["version"] = int(etag[:12], 16)
-    built["table"] = _table_part(table_id, read)
+    built["table"] = tables.seen_from(_table_part(table_id, read), number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built, app)
     living = number is not None and _living(game, number)
@@ -147,7 +148,7 @@ def _table_part(table_id: str, read: store.PollRead) -> dict:
     status = read.game_status or "lobby"
     host = next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
     return tables.table_json(table_id, read.code, read.name, status, host, len(read.seats), read.settings,
-                             status == "lobby" and read.public, read.spectators)
+                             status == "lobby" and read.public, read.spectators, read.screen_rev)
 
 
 def _game(read: store.PollRead):

@@ -1,8 +1,10 @@
 """The room's big screen: a TV or a laptop that every player in the room sees.
 
-No account: the table's id and a read-only key that the host's page shows. The key is
-an HMAC of the table id under the app's secret key, so nothing is stored and it cannot
-be guessed from the code or the link. What the screen receives is exactly the public
+No account: the table's id and a read-only key that only the host's page shows
+(``tables.seen_from``). The key is an HMAC of the table id and its ``screen_rev`` under
+the app's secret key, so it cannot be guessed from the code or the link; when the host
+renews it (``service.renew_screen_link``) the revision moves on and the old key stops
+working. What the screen receives is exactly the public
 view (``engine.view_for(game, None)``, like a spectator's): never a living player's
 card, a night action or a private channel.
 """
@@ -23,21 +25,23 @@ bp = Blueprint("screen", __name__)
 KEY_LENGTH = 24
 
 
-def screen_key(table_id: str) -> str:
+def screen_key(table_id: str, screen_rev: int) -> str:
     secret = current_app.config["SECRET_KEY"]
     secret = secret.encode() if isinstance(secret, str) else secret
-    return hmac.new(secret, b"screen:" + table_id.encode(), hashlib.sha256).hexdigest()[:KEY_LENGTH]
+    message = b"screen:" + table_id.encode() + (f":{screen_rev}".encode() if screen_rev else b"")
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:KEY_LENGTH]
 
 
-def screen_url(table_id: str) -> str:
-    return public_url("screen.screen_page", table_id=table_id, key=screen_key(table_id))
+def screen_url(table_id: str, screen_rev: int) -> str:
+    return public_url("screen.screen_page", table_id=table_id, key=screen_key(table_id, screen_rev))
 
 
 def _table_for_key(table_id: str) -> Table:
     """The table if ``?key=`` is its screen key; else the same 404 as a table that does not exist."""
     key = request.args.get("key", "")
     table = db.session.get(Table, table_id) if len(table_id) <= 64 else None
-    if table is None or not isinstance(key, str) or not hmac.compare_digest(key.encode(), screen_key(table.id).encode()):
+    if table is None or not isinstance(key, str) or not hmac.compare_digest(
+            key.encode(), screen_key(table.id, table.screen_rev).encode()):
         raise ServiceError(404, "table_not_found", "No such table.")
     return table
 
@@ -45,7 +49,7 @@ def _table_for_key(table_id: str) -> Table:
 @bp.get("/tables/<table_id>/screen")
 def screen_page(table_id: str):
     table = _table_for_key(table_id)
-    return render_template("screen.html", table=table, key=screen_key(table.id))
+    return render_template("screen.html", table=table, key=screen_key(table.id, table.screen_rev))
 
 
 @bp.get("/api/tables/<table_id>/screen")

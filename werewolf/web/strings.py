@@ -8,7 +8,7 @@ import functools
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import engine
+from .. import engine, service
 
 
 @functools.cache
@@ -230,7 +230,11 @@ def client_strings() -> dict:
         "err.bad_credentials": _("Nom ou mot de passe incorrect."),
         "err.name_taken": _("Ce nom est déjà pris."),
         "err.invalid_name": _("Un nom fait de 1 à 24 caractères visibles, sans caractère invisible."),
-        "err.invalid_password": _("Un mot de passe fait au moins 4 caractères."),
+        "err.invalid_password": _("Un mot de passe fait de %(min)s à %(max)s caractères.",
+                                  min=service.PASSWORD_MIN, max=service.PASSWORD_MAX),
+        "err.password_is_name": _("Ton mot de passe ne peut pas être ton nom."),
+        "err.password_too_simple": _("Ce mot de passe répète trop peu de caractères différents."),
+        "err.password_too_common": _("Ce mot de passe est parmi les plus courants : choisis-en un autre."),
         "err.table_not_found": _("Cette table n’existe pas."),
         "err.code_not_found": _("Aucune table n’a le code {code}. Vérifie les lettres."),
         "err.table_full": _("Cette table est complète."),
@@ -255,6 +259,8 @@ def client_strings() -> dict:
         "err.registration_closed": _("Les inscriptions sont fermées sur ce serveur."),
         "err.invite_required": _("Il faut le lien ou le code d’une table pour s’inscrire."),
         "confirm.delete_account": _("Supprimer ton compte pour de bon ?"),
+        "confirm.renew_screen": _("Donner un nouveau lien à l’écran de la salle ? L’écran ouvert avec l’ancien ne montrera plus rien."),
+        "confirm.logout_everywhere": _("Te déconnecter de tous tes appareils ? Il faudra te reconnecter sur chacun."),
         **_variant_strings(),
         **_vote_and_role_option_strings(),
     }

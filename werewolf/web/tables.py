@@ -14,9 +14,10 @@ from .http import now, public_url
 
 
 def table_json(table_id: str, code: str, name: str, status: str, host_seat: int | None, seated: int,
-               settings: str, public: bool, spectators: int) -> dict:
+               settings: str, public: bool, spectators: int, screen_rev: int) -> dict:
     """``status`` is "lobby", "running" or "ended"; ``settings`` the table's JSON column;
-    ``public``: listed for everyone; ``spectators``: accounts watching now."""
+    ``public``: listed for everyone; ``spectators``: accounts watching now; ``screen_rev``:
+    which key of the room's screen holds. Whom it is sent to sees it through ``seen_from``."""
     settings = json.loads(settings)
     found = {
         "id": table_id,
@@ -30,12 +31,20 @@ def table_json(table_id: str, code: str, name: str, status: str, host_seat: int 
         "url": public_url("pages.table_page", code=code),
         # Listed for everyone in the lobby (else joined by link, code or QR): only a waiting table.
         "public": status == "lobby" and public,
-        # The room's big screen: public information only, so every viewer may hold its link.
-        "screen_url": screen.screen_url(table_id),
+        # The room's big screen (public information only): its link goes to the host alone.
+        "screen_url": screen.screen_url(table_id, screen_rev),
     }
     if settings.get("options", {}).get("spectators"):
         found["spectators"] = spectators
     return found
+
+
+def seen_from(table: dict, seat: int | None) -> dict:
+    """The ``table`` part as the viewer in ``seat`` (None: not seated) may see it: the room
+    screen's link, with its key, only for the host; the host decides who watches."""
+    if seat is not None and seat == table["host_seat"]:
+        return table
+    return {key: value for key, value in table.items() if key != "screen_url"}
 
 
 def table_json_of(table: Table, spectators: int | None = None) -> dict:
@@ -46,4 +55,5 @@ def table_json_of(table: Table, spectators: int | None = None) -> dict:
     if spectators is None:
         spectators = service.spectator_count(table.id, now()) if service.spectators_allowed(table) else 0
     return table_json(table.id, table.code, table.name, status, host.number if host else None,
-                      len(table.seats), table.settings, status == "lobby" and service.is_public(table), spectators)
+                      len(table.seats), table.settings, status == "lobby" and service.is_public(table), spectators,
+                      table.screen_rev)
