@@ -53,14 +53,7 @@ def make_old_database(app, names: list[str]) -> str:
         flask_migrate.upgrade(directory=str(schema.MIGRATIONS), revision=schema.BASELINE)
         with db.engine.begin() as connection:
             connection.execute(text("DROP TABLE alembic_version"))
-            password = generate_password_hash("motdepasse", "pbkdf2:sha256:1000")
-            for i, name in enumerate(names, start=1):
-                connection.execute(text("INSERT INTO users (id, name, name_key, password_hash, created_at)"
-                                        " VALUES (:id, :name, :key, :hash, :at)"),
-                                   {"id": i, "name": name, "key": name.casefold(), "hash": password, "at": START})
-            connection.execute(text(
-                "INSERT INTO tables (id, code, name, host_user_id, settings, lobby_rev, created_at)"
-                " VALUES ('0123456789abcdef', 'ANCIE', 'Ancienne', 1, '{}', 3, :at)"), {"at": START})
+            _old_accounts_and_table(connection, names)
             for i in range(1, len(names) + 1):
                 connection.execute(text("INSERT INTO seats (table_id, user_id, number, joined_at, last_seen)"
                                         " VALUES ('0123456789abcdef', :i, :i, :at, 0)"), {"i": i, "at": START + i})
@@ -171,14 +164,7 @@ def test_games_played_before_the_upgrade_are_kept_as_past_games(bare_app, make_a
     with bare_app.app_context():
         flask_migrate.upgrade(directory=str(schema.MIGRATIONS), revision="0002")
         with db.engine.begin() as connection:
-            password = generate_password_hash("motdepasse", "pbkdf2:sha256:1000")
-            for i, name in enumerate(names, start=1):
-                connection.execute(text("INSERT INTO users (id, name, name_key, password_hash, created_at)"
-                                        " VALUES (:id, :name, :key, :hash, :at)"),
-                                   {"id": i, "name": name, "key": name.casefold(), "hash": password, "at": START})
-            connection.execute(text(
-                "INSERT INTO tables (id, code, name, host_user_id, settings, lobby_rev, created_at)"
-                " VALUES ('0123456789abcdef', 'ANCIE', 'Ancienne', 1, '{}', 3, :at)"), {"at": START})
+            _old_accounts_and_table(connection, names)
             for game_id in (1, 2):
                 connection.execute(text(
                     "INSERT INTO games (id, table_id, status, deadline, rev, state, created_at)"
@@ -212,3 +198,15 @@ def test_games_played_before_the_upgrade_are_kept_as_past_games(bare_app, make_a
         assert clients[name].get("/api/games/1").status_code == 404  # whose seats nobody can tell now
     assert clients["Étrangère"].get("/api/games/2").status_code == 404
     assert clients["Étrangère"].get("/api/me/games").get_json() == {"games": []}
+
+
+def _old_accounts_and_table(connection, names) -> None:
+    """Accounts of ``names`` (ids from 1) and a table hosted by the first, written as rows."""
+    password = generate_password_hash("motdepasse", "pbkdf2:sha256:1000")
+    for i, name in enumerate(names, start=1):
+        connection.execute(text("INSERT INTO users (id, name, name_key, password_hash, created_at)"
+                                " VALUES (:id, :name, :key, :hash, :at)"),
+                           {"id": i, "name": name, "key": name.casefold(), "hash": password, "at": START})
+    connection.execute(text(
+        "INSERT INTO tables (id, code, name, host_user_id, settings, lobby_rev, created_at)"
+        " VALUES ('0123456789abcdef', 'ANCIE', 'Ancienne', 1, '{}', 3, :at)"), {"at": START})
