@@ -34,7 +34,7 @@ def play_a_finished_game(browser, server) -> tuple[list[Player], int]:
     players = []
     for name in NAMES:
         player = Player(browser, server.url, name)
-        player.post("/api/auth/register", {"name": name, "password": "motdepasse"})
+        player.post("/api/auth/register", {"name": name, "password": "Lune pleine 42"})
         player.token = player.api.get("/api/me").json()["csrf_token"]
         players.append(player)
     table = players[0].post("/api/tables", {"name": "Thiercelieux"})["table"]["id"]

@@ -58,7 +58,7 @@ def api_player(browser, base: str, name: str, lang: str = "fr", **context):
     """A browser context registered through the API; its request object plays."""
     ctx = browser.new_context(base_url=base, **{**context, "locale": LOCALES[lang]})
     ctx.add_cookies([{"name": "lang", "value": lang, "url": base}])
-    response = ctx.request.post("/api/auth/register", data={"name": name, "password": "motdepasse"},
+    response = ctx.request.post("/api/auth/register", data={"name": name, "password": "Lune pleine 42"},
                                 headers={"X-CSRFToken": ctx.request.get("/api/me").json()["csrf_token"]})
     assert response.ok, response.text()
     ctx.token = response.json()["csrf_token"]
@@ -86,7 +86,7 @@ def test_installable_offline_shell_and_no_view_in_the_caches(browser, server, sc
     try:
         ctx.set_default_timeout(15_000)
         token = ctx.request.get("/api/me").json()["csrf_token"]
-        assert ctx.request.post("/api/auth/register", data={"name": "Alice", "password": "motdepasse"},
+        assert ctx.request.post("/api/auth/register", data={"name": "Alice", "password": "Lune pleine 42"},
                                 headers={"X-CSRFToken": token}).ok
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))

@@ -187,7 +187,7 @@ def test_a_nul_character_is_refused_before_reaching_the_database(make_table, cli
                            headers=headers)
     assert response.status_code == 401 and error_code(response) == "bad_credentials"
     # A table's code given at registration (arrived by its link) is looked up too.
-    response = client.post("/api/auth/register", json={"name": "Nul", "password": "motdepasse",
+    response = client.post("/api/auth/register", json={"name": "Nul", "password": "Lune pleine 42",
                                                        "table_code": "AB\x00CD"}, headers=headers)
     assert response.status_code == 201 and response.get_json()["table"] is None
 
@@ -364,13 +364,13 @@ LONE_SURROGATES = ["\ud800", "a\udfffb", "\udc00\ud800", "😀\ud83d"]
 def _text_fields(table_id: str) -> list[tuple[str, str, dict]]:
     """(method, path, body) of every route with a text field, the field set to {text}."""
     return [
-        ("POST", "/api/auth/register", {"name": "{text}", "password": "motdepasse"}),
+        ("POST", "/api/auth/register", {"name": "{text}", "password": "Lune pleine 42"}),
         ("POST", "/api/auth/register", {"name": "Zoé", "password": "mot{text}passe"}),
-        ("POST", "/api/auth/register", {"name": "Zoé", "password": "motdepasse", "table_code": "{text}"}),
-        ("POST", "/api/auth/login", {"name": "{text}", "password": "motdepasse"}),
+        ("POST", "/api/auth/register", {"name": "Zoé", "password": "Lune pleine 42", "table_code": "{text}"}),
+        ("POST", "/api/auth/login", {"name": "{text}", "password": "Lune pleine 42"}),
         ("POST", "/api/auth/login", {"name": "Alice", "password": "{text}"}),
         ("POST", "/api/auth/password", {"old_password": "{text}", "new_password": "autre mot"}),
-        ("POST", "/api/auth/password", {"old_password": "motdepasse", "new_password": "{text}xyz1"}),
+        ("POST", "/api/auth/password", {"old_password": "Lune pleine 42", "new_password": "{text}xyz1"}),
         ("DELETE", "/api/me", {"password": "{text}"}),
         ("POST", "/api/tables", {"name": "{text}"}),
         ("PATCH", f"/api/tables/{table_id}/settings", {"{text}": True}),
@@ -518,7 +518,7 @@ def test_deeply_nested_json_is_refused_with_the_error_shape(app, make_table, cli
     deep = _deep(depth)
     before = snapshot(app)
     token = client.get("/api/me").get_json()["csrf_token"]
-    cases = [(client, token, "POST", "/api/auth/register", '{"name": "Zoé", "password": "motdepasse", "x": %s}'),
+    cases = [(client, token, "POST", "/api/auth/register", '{"name": "Zoé", "password": "Lune pleine 42", "x": %s}'),
              (client, token, "POST", "/api/auth/login", '{"name": %s, "password": "x"}'),
              (player.client, player.token, "PATCH", f"/api/tables/{table.id}/settings", '{"limits": %s}'),
              (player.client, player.token, "POST", f"/api/tables/{table.id}/act", '{"action": "vote.cast", "target": %s}'),
@@ -565,7 +565,7 @@ SPOOFING_NAMES = ["Alice\u3164", "\u202eecilA", "Al\u200bice", "Ali\u2066ce", "B
 @pytest.mark.parametrize("name", INVISIBLE_NAMES + SPOOFING_NAMES)
 def test_names_that_do_not_show_as_themselves_are_refused(client, make_player, name):
     headers = {"X-CSRFToken": client.get("/api/me").get_json()["csrf_token"]}
-    response = client.post("/api/auth/register", json={"name": name, "password": "motdepasse"}, headers=headers)
+    response = client.post("/api/auth/register", json={"name": name, "password": "Lune pleine 42"}, headers=headers)
     assert response.status_code == 400 and error_code(response) == "invalid_name", name
     host = make_player()
     response = host.post("/api/tables", {"name": name})
@@ -577,14 +577,14 @@ def test_names_that_do_not_show_as_themselves_are_refused(client, make_player, n
 def test_names_in_any_script_are_taken(client, name):
     import unicodedata
     headers = {"X-CSRFToken": client.get("/api/me").get_json()["csrf_token"]}
-    response = client.post("/api/auth/register", json={"name": name, "password": "motdepasse"}, headers=headers)
+    response = client.post("/api/auth/register", json={"name": name, "password": "Lune pleine 42"}, headers=headers)
     assert response.status_code == 201, (name, response.get_json())
     assert response.get_json()["user"]["name"] == unicodedata.normalize("NFC", name)
     # Logged in again however the keyboard composes it.
     other = client.application.test_client()
     headers = {"X-CSRFToken": other.get("/api/me").get_json()["csrf_token"]}
     response = other.post("/api/auth/login", json={"name": unicodedata.normalize("NFD", name).upper(),
-                                                   "password": "motdepasse"}, headers=headers)
+                                                   "password": "Lune pleine 42"}, headers=headers)
     assert response.status_code == 200, name
 
 
