@@ -26,6 +26,7 @@ from flask_babel import gettext as _
 
 from . import engine, store
 from .extensions import db
+from .languages import CATALOG_LOCALES
 from .models import PushSubscription
 
 log = logging.getLogger(__name__)
@@ -129,7 +130,6 @@ def step_began(table_id: str, game, now: float) -> None:
     if not seats:
         return
     rows = store.raw_query(db.engine, _SUBSCRIPTIONS_OF_SEATS % ", ".join(["{p}"] * len(seats)), table_id, *seats)
-    from .web.i18n import CATALOG_LOCALES  # not at the top: werewolf.web imports the service, which imports this
     ttl = max(MIN_TTL, int(game.deadline - now)) if game.deadline is not None else MIN_TTL
     words: dict[str, str] = {}
     for sub_id, endpoint, p256dh, auth, lang, code in rows:
