@@ -24,7 +24,7 @@ from datetime import datetime
 from flask import current_app
 from sqlalchemy import delete, select
 
-from . import engine, store
+from . import database, engine, store
 from .engine import registry
 from .engine.game import iso
 from .extensions import db
@@ -366,7 +366,7 @@ def _hosted(game_id, user_id: int) -> Game:
 
 def share(game_id, user_id: int) -> str:
     """The game's shared key, made once (sharing again gives the same link)."""
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         row = _hosted(game_id, user_id)
         if row.share_key is None:
             row.share_key = secrets.token_urlsafe(16)
@@ -374,7 +374,7 @@ def share(game_id, user_id: int) -> str:
 
 
 def unshare(game_id, user_id: int) -> None:
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         _hosted(game_id, user_id).share_key = None
 
 
@@ -385,7 +385,7 @@ def prune(older_than_days: float, now: float) -> int:
     record, their players and their link; a table still showing one goes back to its
     waiting room. Running games are never pruned. Returns how many."""
     cutoff = now - older_than_days * DAY
-    with store.write_transaction():
+    with database.write_transaction():
         old = select(Game.id).where(Game.status == "ended", Game.created_at < cutoff)
         ids = list(db.session.scalars(old))
         if not ids:

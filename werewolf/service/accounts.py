@@ -6,7 +6,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .. import passwords, store
+from .. import database, passwords
 from ..engine import text as text_rules
 from ..extensions import db
 from ..models import (
@@ -76,7 +76,7 @@ def register(name, password, now: float) -> User:
     name = clean_name(name, NAME_MAX)
     password_hash = _hash(_new_password(password, name))
     try:
-        with store.write_transaction():
+        with database.write_transaction():
             if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
                 raise ServiceError(409, "name_taken", "This name is already taken.")
             user = User(name=name, name_key=name.casefold(), password_hash=password_hash, created_at=now)
@@ -117,7 +117,7 @@ def start_session(user: User) -> User:
     Beyond MAX_SESSIONS the oldest ends."""
     token = secrets.token_hex(8)
     user_id = user.id
-    with store.write_transaction():
+    with database.write_transaction():
         row = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
         row.session_tokens = " ".join([*row.session_tokens.split()[-(MAX_SESSIONS - 1):], token])
     row.session_token = token
@@ -126,7 +126,7 @@ def start_session(user: User) -> User:
 
 def end_session(user_id: int, token) -> None:
     """Log-out: this session's cookies, and any copy of them, no longer log anyone in."""
-    with store.write_transaction():
+    with database.write_transaction():
         row = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
         if row is not None:
             row.session_tokens = " ".join(t for t in row.session_tokens.split() if t != token)
@@ -134,7 +134,7 @@ def end_session(user_id: int, token) -> None:
 
 def end_all_sessions(user_id: int) -> None:
     """"Log out everywhere": every device of the account must log in again."""
-    with store.write_transaction():
+    with database.write_transaction():
         db.session.execute(update(User).where(User.id == user_id).values(session_tokens=""))
 
 
@@ -149,7 +149,7 @@ def change_password(user: User, old_password, new_password) -> User:
     _require_password(user, old_password)
     password_hash = _hash(_new_password(new_password, user.name))
     user_id, token = user.id, user.session_token or ""
-    with store.write_transaction():
+    with database.write_transaction():
         db.session.execute(update(User).where(User.id == user_id)
                            .values(password_hash=password_hash, session_tokens=token))
         # Signed out everywhere, told nothing there either (this page subscribes again).
@@ -167,7 +167,7 @@ def delete_account(user: User, password, now: float) -> None:
     """
     _require_password(user, password)
     user_id = user.id
-    with store.write_transaction():
+    with database.write_transaction():
         me = db.session.scalar(select(User).where(User.id == user_id).with_for_update())
         tables = db.session.scalars(
             select(Table).join(Seat, Seat.table_id == Table.id).where(Seat.user_id == user_id)
@@ -196,7 +196,7 @@ def find_user(name) -> User:
 def disable_user(name) -> User:
     """An operator's decision: the account cannot log in, and its sessions stop working."""
     user = find_user(name)
-    with store.write_transaction():
+    with database.write_transaction():
         user = db.session.get(User, user.id)
         if user.is_active:
             user.password_hash = LOCKED + user.password_hash

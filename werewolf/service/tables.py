@@ -6,7 +6,7 @@ import secrets
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import engine, push, store
+from .. import database, engine, push, store
 from ..engine import MAX_PLAYERS, MIN_PLAYERS  # the engine's limits are the one source
 from ..extensions import db
 from ..models import (
@@ -77,7 +77,7 @@ def _seat(table: Table, user: User, now: float) -> Seat:
 
 def create_table(user: User, name, now: float) -> Table:
     name = clean_name(name, TABLE_NAME_MAX) if name not in (None, "") else f"Table de {user.name}"[:TABLE_NAME_MAX]
-    with store.write_transaction():
+    with database.write_transaction():
         # The account's row, locked: two creations at once (PostgreSQL) count one after the other.
         db.session.execute(select(User.id).where(User.id == user.id).with_for_update())
         hosted = db.session.scalar(select(func.count(Table.id)).where(
@@ -95,7 +95,7 @@ def create_table(user: User, name, now: float) -> Table:
 
 
 def join_table(table_id, user: User, now: float) -> Table:
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         if seat_of(table, user.id) is not None:
             return table  # joining twice is harmless
@@ -118,7 +118,7 @@ def _unseat(table: Table, seat: Seat) -> None:
 
 
 def leave_table(table_id, user: User, now: float) -> Table:
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         seat = seat_of(table, user.id)
         if seat is None:
@@ -128,7 +128,7 @@ def leave_table(table_id, user: User, now: float) -> Table:
             return table
     # A running game: the seat stays (the game names it) but plays no more.
     _play(table_id, user.id, now, lambda game, number: engine.leave(game, number, now), {"leave": True})
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         if table.host_user_id == user.id:
             # The host passes to the next player still playing, so someone can end the game.
@@ -151,7 +151,7 @@ def end_game(table_id, user: User, now: float) -> Table:
 
 
 def remove_seat(table_id, user: User, number, now: float) -> Table:
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         _require_host(table, user)
         _require_lobby(table)
@@ -172,7 +172,7 @@ def set_public(table_id, user: User, public, now: float) -> Table:
     """List a waiting table for everyone, or not (the default: joined by link, code or QR)."""
     if not isinstance(public, bool):
         raise ServiceError(400, "bad_request", "\"public\" must be true or false.")
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         _require_host(table, user)
         _require_lobby(table)
@@ -187,7 +187,7 @@ def set_public(table_id, user: User, public, now: float) -> Table:
 
 def renew_screen_link(table_id, user: User, now: float) -> Table:
     """A new key for the room's screen (web/screen.py); whoever held the old link sees no more."""
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         _require_host(table, user)
         table.screen_rev += 1
@@ -211,7 +211,7 @@ def join_by_code(code, user: User, now: float) -> Table | None:
 
 
 def update_settings(table_id, user: User, patch, now: float) -> Table:
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         _require_host(table, user)
         _require_lobby(table)
@@ -240,7 +240,7 @@ def _close(table: Table) -> None:
 def end_table(id_or_code: str) -> tuple[str, str]:
     """An operator's decision: the table, its seats and its games are gone, even mid-game.
     Returns the table's id and code."""
-    with store.write_transaction():
+    with database.write_transaction():
         table = db.session.scalar(select(Table).where(
             or_(Table.id == id_or_code, Table.code == id_or_code.strip().upper())).with_for_update())
         if table is None:
@@ -264,7 +264,7 @@ def clear_stale_tables(now: float) -> int:
     db.session.rollback()  # end the read before the writes
     cleared = 0
     for table_id in stale:
-        with store.write_transaction():  # judged again under the lock: someone may have come back
+        with database.write_transaction():  # judged again under the lock: someone may have come back
             table = db.session.scalar(select(Table).where(Table.id == table_id, *_untouched_since(cutoff))
                                       .with_for_update())
             if table is not None:
@@ -278,7 +278,7 @@ def list_tables() -> list[Table]:
 
 
 def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         _require_host(table, user)
         _require_lobby(table)
@@ -301,7 +301,7 @@ def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
 
 def reopen_table(table_id, user: User, now: float) -> Table:
     """After the end, the host brings the same table and players back to the lobby."""
-    with store.write_transaction():
+    with database.write_transaction():
         table = _locked_table(table_id)
         _require_host(table, user)
         if table_status(table) != "ended":
@@ -328,7 +328,7 @@ def watch(table_id: str, user_id: int, now: float) -> None:
     if seen is not None and now - seen < PRESENCE_WRITE_EVERY:
         return
     try:
-        with store.write_transaction(tables=(table_id,)):
+        with database.write_transaction(tables=(table_id,)):
             changed = db.session.execute(update(Spectator).where(
                 Spectator.table_id == table_id, Spectator.user_id == user_id).values(last_seen=now)).rowcount
             if not changed:
