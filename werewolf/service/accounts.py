@@ -7,6 +7,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import database, passwords
+from ..cache import LRU
 from ..engine import text as text_rules
 from ..extensions import db
 from ..models import (
@@ -90,13 +91,10 @@ def register(name, password, now: float) -> User:
 def _dummy_hash() -> str:
     """A hash of no one's password, made with the configured method, once per process."""
     method = current_app.config["PASSWORD_HASH_METHOD"]
-    found = _DUMMY_HASHES.get(method)
-    if found is None:
-        found = _DUMMY_HASHES.setdefault(method, generate_password_hash(secrets.token_hex(16), method))
-    return found
+    return _DUMMY_HASHES.get_or_make(method, lambda: generate_password_hash(secrets.token_hex(16), method))
 
 
-_DUMMY_HASHES: dict[str, str] = {}
+_DUMMY_HASHES = LRU(8)  # by hashing method
 
 
 def authenticate(name, password) -> User:

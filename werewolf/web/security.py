@@ -21,12 +21,12 @@
 import functools
 import math
 import threading
-from collections import OrderedDict
 
 from flask import current_app, g, request
 from flask_limiter import Limiter
 from flask_login import current_user
 
+from ..cache import LRU
 from ..service import ServiceError
 from .http import error_response
 from .session import verified_user_id
@@ -92,8 +92,8 @@ class FailedLogins:
     FREE, MAX_DELAY, FORGET_AFTER, SIZE = 3, 300.0, 900.0, 20000
 
     def __init__(self):
-        self._lock = threading.Lock()
-        self._clients: OrderedDict[tuple, tuple[int, float]] = OrderedDict()
+        self._lock = threading.Lock()  # a failure counts under it: read, add one, write
+        self._clients = LRU(self.SIZE)  # by client: (failures, time of the last)
 
     def _entry(self, client: tuple, now: float) -> tuple[int, float]:
         count, last = self._clients.get(client, (0, 0.0))
@@ -115,10 +115,7 @@ class FailedLogins:
         """Count a failure; how many this client has now."""
         with self._lock:
             count = self._entry(client, now)[0] + 1
-            self._clients[client] = (count, now)
-            self._clients.move_to_end(client)
-            while len(self._clients) > self.SIZE:
-                self._clients.popitem(last=False)
+            self._clients.put(client, (count, now))
         return count
 
     def succeeded(self, client: tuple) -> None:
