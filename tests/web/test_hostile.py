@@ -439,7 +439,7 @@ def test_a_move_that_fails_fails_alone_and_leaves_nothing_queued(app, make_table
         assert isinstance(moves[1].error, UnicodeError)
         assert play._pending.waiting(game_id) == []
         with pytest.raises(UnicodeError):  # alone, it fails again, alone
-            play._play(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned, {"chat": "werewolves"})
+            play.play_move(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned, {"chat": "werewolves"})
         assert play._pending.waiting(game_id) == []
     assert table.seats[wolf].chat(table.id, "werewolves", "encore").status_code == 201
     texts = [m["text"] for m in table.seats[wolf].state(table.id)["chat"]["werewolves"]]

@@ -22,7 +22,7 @@ from ..models import (
     deleted_name_key,
 )
 from .inputs import ServiceError, clean_name, table_code
-from .tables import _unseat, next_host, seat_of, table_status
+from .tables import next_host, seat_of, table_status, unseat
 
 NAME_MAX, PASSWORD_MIN, PASSWORD_MAX = 24, 8, 200
 REGISTRATION_MODES = ("open", "closed", "invite")
@@ -173,7 +173,7 @@ def delete_account(user: User, password, now: float) -> None:
         for table in tables:
             seat = seat_of(table, user_id)
             if table_status(table) == "lobby":
-                _unseat(table, seat)
+                unseat(table, seat)
             elif table.host_user_id == user_id:  # seat kept in its game; hosting passes on
                 table.host_user_id = next_host(table, user_id)
                 table.lobby_rev += 1

@@ -78,7 +78,7 @@ _pending = _PendingMoves()
 
 
 
-def _play(table_id, user_id: int, now: float, change, note: dict, refuse_early=None) -> None:
+def play_move(table_id, user_id: int, now: float, change, note: dict, refuse_early=None) -> None:
     """Play ``change(game, seat)`` on the table's game, with the moves that arrived with it;
     ``note``: what replays it (with the seat and ``now``), kept in the game's record.
 
@@ -178,12 +178,12 @@ def _play_together(game_id: int, moves: list[_Move]) -> list[Exception | None]:
 
 
 def act(table_id, user_id: int, body: dict, now: float) -> None:
-    _play(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now), {"body": body},
+    play_move(table_id, user_id, now, lambda game, seat: engine.apply(game, seat, body, now), {"body": body},
           lambda game, seat: engine.check_request(game, seat, body, past_only=True))
 
 
 def chat(table_id, user_id: int, channel, text, now: float) -> None:
-    _play(table_id, user_id, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now),
+    play_move(table_id, user_id, now, lambda game, seat: engine.post_chat(game, seat, channel, text, now),
           {"chat": channel})
 
 

@@ -20,7 +20,7 @@ from ..models import (
     random_code,
 )
 from .inputs import ServiceError, clean_name, table_code
-from .play import _play
+from .play import play_move
 
 TABLE_NAME_MAX = 40
 PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
@@ -109,7 +109,7 @@ def join_table(table_id, user: User, now: float) -> Table:
     return table
 
 
-def _unseat(table: Table, seat: Seat) -> None:
+def unseat(table: Table, seat: Seat) -> None:
     if table.host_user_id == seat.user_id:
         # The host passes to the player who joined next after them (seats are in join order).
         table.host_user_id = next_host(table, seat.user_id)
@@ -124,10 +124,10 @@ def leave_table(table_id, user: User, now: float) -> Table:
         if seat is None:
             raise ServiceError(403, "not_seated", "You are not seated at this table.")
         if table_status(table) != "running":
-            _unseat(table, seat)
+            unseat(table, seat)
             return table
     # A running game: the seat stays (the game names it) but plays no more.
-    _play(table_id, user.id, now, lambda game, number: engine.leave(game, number, now), {"leave": True})
+    play_move(table_id, user.id, now, lambda game, number: engine.leave(game, number, now), {"leave": True})
     with database.write_transaction():
         table = _locked_table(table_id)
         if table.host_user_id == user.id:
@@ -145,7 +145,7 @@ def end_game(table_id, user: User, now: float) -> Table:
     _require_host(table, user)
     if table_status(table) != "running":
         raise ServiceError(409, "game_not_running", "No game is running at this table.")
-    _play(table_id, user.id, now, lambda game, seat: engine.stop(game, now, "stopped"), {"stop": "stopped"})
+    play_move(table_id, user.id, now, lambda game, seat: engine.stop(game, now, "stopped"), {"stop": "stopped"})
     db.session.expire_all()  # the game row was written on a raw connection
     return db.session.get(Table, table_id)
 
@@ -160,7 +160,7 @@ def remove_seat(table_id, user: User, number, now: float) -> Table:
             raise ServiceError(404, "seat_not_found", "Nobody sits there.")
         if seat.user_id == user.id:
             raise ServiceError(400, "cannot_remove_self", "Leave the table instead.")
-        _unseat(table, seat)
+        unseat(table, seat)
     return table
 
 
@@ -308,7 +308,7 @@ def reopen_table(table_id, user: User, now: float) -> Table:
             raise ServiceError(409, "game_not_ended", "The game is not over.")
         left = set(store.load_game(table.current_game).left)
         for seat in [s for s in table.seats if (s.number in left or not s.user.is_active) and s.user_id != user.id]:
-            _unseat(table, seat)  # who left the game, or whose account is gone, is not brought back
+            unseat(table, seat)  # who left the game, or whose account is gone, is not brought back
         table.current_game_id = None
         table.lobby_rev += 1
     return table
