@@ -66,6 +66,14 @@ def _require_lobby(table: Table) -> None:
         raise ServiceError(409, "game_" + status, "The game has already started.")
 
 
+def _hosts_waiting_table(table_id, user: User) -> Table:
+    """The table, locked, if ``user`` hosts it and its game has not started."""
+    table = _locked_table(table_id)
+    _require_host(table, user)
+    _require_lobby(table)
+    return table
+
+
 def _seat(table: Table, user: User, now: float) -> Seat:
     number = max((s.number for s in table.seats), default=0) + 1
     seat = Seat(user_id=user.id, number=number, joined_at=now, last_seen=now)
@@ -152,9 +160,7 @@ def end_game(table_id, user: User, now: float) -> Table:
 
 def remove_seat(table_id, user: User, number, now: float) -> Table:
     with database.write_transaction():
-        table = _locked_table(table_id)
-        _require_host(table, user)
-        _require_lobby(table)
+        table = _hosts_waiting_table(table_id, user)
         seat = next((s for s in table.seats if s.number == number), None) if type(number) is int else None
         if seat is None:
             raise ServiceError(404, "seat_not_found", "Nobody sits there.")
@@ -173,9 +179,7 @@ def set_public(table_id, user: User, public, now: float) -> Table:
     if not isinstance(public, bool):
         raise ServiceError(400, "bad_request", "\"public\" must be true or false.")
     with database.write_transaction():
-        table = _locked_table(table_id)
-        _require_host(table, user)
-        _require_lobby(table)
+        table = _hosts_waiting_table(table_id, user)
         listed = db.session.get(PublicTable, table.id)
         if public and listed is None:
             db.session.add(PublicTable(table_id=table.id, since=now))
@@ -212,9 +216,7 @@ def join_by_code(code, user: User, now: float) -> Table | None:
 
 def update_settings(table_id, user: User, patch, now: float) -> Table:
     with database.write_transaction():
-        table = _locked_table(table_id)
-        _require_host(table, user)
-        _require_lobby(table)
+        table = _hosts_waiting_table(table_id, user)
         if not isinstance(patch, dict):
             raise ServiceError(400, "invalid_settings", "Settings must be an object.")
         table.settings = json.dumps(engine.merge_settings(json.loads(table.settings), patch))
@@ -279,9 +281,7 @@ def list_tables() -> list[Table]:
 
 def start_game(table_id, user: User, now: float, time_scale: float) -> Table:
     with database.write_transaction():
-        table = _locked_table(table_id)
-        _require_host(table, user)
-        _require_lobby(table)
+        table = _hosts_waiting_table(table_id, user)
         seats = list(table.seats)
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise ServiceError(409, "bad_player_count",
