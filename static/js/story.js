@@ -147,6 +147,20 @@ WW.story = (source) => {
     }
   }
 
+  /** One event as lines (a death each, the count's ballots each), for a screen that shows
+   * them one under the other; null for those shown elsewhere. */
+  function eventLines(e) {
+    const shape = shapeOf(e.kind);
+    if (!shape && e.kind === "deaths" && e.deaths.length) return e.deaths.map(deathLine);
+    if (!shape && e.kind === "ballots") return [t("ev.ballots"), ...ballotsEventLines(e)];
+    const text = eventText(e);
+    return text ? [text] : null;
+  }
+
+  /** The game master's words for a step ("Second tour entre Alice et Bruno"). */
+  const stepText = (step) => t("step." + step.id,
+    { name: step.actor ? name(step.actor) : "", names: step.tied ? names(step.tied) : "" });
+
   /** An event of the end-of-game timeline, told in the third person. */
   function timelineText(e) {
     const shape = shapeOf(e.kind);
@@ -282,7 +296,8 @@ WW.story = (source) => {
     return [why, w.seats.length ? t("winners", { names: names(w.seats) }) : ""].join(" ");
   }
 
-  return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, timelineText, isMoment,
+  return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, eventLines, stepText,
+           timelineText, isMoment,
            winnerTitle, winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue,
            paintAvatars };
 };
