@@ -135,11 +135,11 @@
 
   // ------------------------------------------------------------------ moments
 
-  // Every public event kind of the catalog (RULES-VARIANTS A9: what a spectator may see) is told
-  // big, in the phones' words (story.js), but those another part of the screen shows; the
-  // others never reach the room during play (its view is the public one).
-  const SHOWN_ELSEWHERE = new Set(["step", "vote_cast", "game_end"]);  // the narration, the tiles, the end
-  const momentText = (e) => (RULES.publicEvent && RULES.publicEvent.has(e.kind) && !SHOWN_ELSEWHERE.has(e.kind)
+  // Every public event kind with words (RULES-VARIANTS A9: what a spectator may see) is told
+  // big, in the phones' words (story.js), a line each (a death, a target's ballots); the end
+  // has its own part of the screen. The others never reach the room (its view is the public one).
+  const SHOWN_ELSEWHERE = new Set(["game_end"]);
+  const momentText = (e) => (RULES.publicEvent.has(e.kind) && !SHOWN_ELSEWHERE.has(e.kind)
     ? (story.eventLines(e) || []).join("\n") : "");
 
   function collectMoments() {

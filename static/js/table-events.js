@@ -8,16 +8,14 @@ WW.table = WW.table || {};
 WW.table.events = (T) => {
   const { t, el } = WW;
   const { $, tableId, send, mySeat, isHost, isRound } = T;
-  const { name, roleEmoji, deathLine, eventText, isMoment, winnerTitle, winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue, paintAvatars } = T.story;
+  const { name, roleEmoji, deathLine, eventText, eventParts, isMoment, momentTitle, fieldType, fieldsOfType, fieldAt,
+          winnerTitle, winnerLine, timelineItems, voteHistory, ballotLines, initials, hue, paintAvatars } = T.story;
 
   // ------------------------------------------------------------------ moments
 
   // What the table learns when a step ends: it takes the top of the screen during the next
   // step, then goes to the recaps. Private ones (the Seer's answer, the lovers) only while
   // the card is turned over, or at night when every other eye is shut.
-  const MOMENT_KINDS = new Set(["deaths", "vote_result", "election_result", "succession", "tiebreak",
-                                "hunter_shot", "seer_look", "lover", "player_left", "ballots", "owl_nominee",
-                                "little_girl_caught", "freemason"]);
   // What only some seats are told (the catalog says which kinds everyone is told, as they happen
   // or at the end): kept off the screen while the card is face down.
   const isSecretKind = (kind) => !T.rules.publicEvent.has(kind) && !T.rules.endEvent.has(kind);
@@ -34,7 +32,7 @@ WW.table.events = (T) => {
       if (events[i].kind === "step" && ++steps === 2) { from = i + 1; break; }
     }
     const secrets = T.view.table.status === "running" && secretsVisible();
-    return events.slice(from).filter((e) => (MOMENT_KINDS.has(e.kind) || isMoment(e.kind)) && (secrets || !isSecretKind(e.kind)));
+    return events.slice(from).filter((e) => isMoment(e.kind) && (secrets || !isSecretKind(e.kind)));
   }
 
   function deathItem(d) {
@@ -49,17 +47,18 @@ WW.table.events = (T) => {
     return entries.map(([seat, n]) => t("tally", { name: name(Number(seat)), votes: WW.tn("votes_n", n) })).join(" · ");
   }
 
-  /** Headline and lines of one moment event. */
+  /** Headline and lines of one moment event, from its declaration: its words, then the
+   * lines of its field of deaths (with their cards) or of ballots, and each tally. */
   function momentParts(e) {
-    switch (e.kind) {
-      case "deaths":
-        if (!e.deaths.length) return e.moment === "night" ? { head: t("ev.deaths_none"), lines: [] } : null;
-        return { head: e.moment === "night" ? t("moment.night") : null, lines: e.deaths.map(deathItem) };
-      case "vote_result": return { head: eventText(e), lines: e.tally && Object.keys(e.tally).length ? [el("li", { class: "tally" }, tallyText(e.tally))] : [] };
-      case "election_result": return { head: eventText(e), lines: Object.keys(e.tally || {}).length ? [el("li", { class: "tally" }, tallyText(e.tally))] : [] };
-      case "ballots": return { head: t("ev.ballots"), lines: ballotsEventLines(e).map((line) => el("li", { class: "tally" }, line)) };
-      default: return { head: eventText(e), lines: [] };
+    const parts = eventParts(e);
+    if (!parts) return null;
+    const lines = [];
+    if (parts.from && fieldType(e, parts.from) === "deaths") lines.push(...fieldAt(e, parts.from).map(deathItem));
+    else lines.push(...parts.lines.map((line) => el("li", { class: "tally" }, line)));
+    for (const field of fieldsOfType(e, "tally")) {
+      if (Object.keys(e[field] || {}).length) lines.push(el("li", { class: "tally" }, tallyText(e[field])));
     }
+    return { head: momentTitle(e) || parts.head || null, lines };
   }
 
   let momentSignature = "";

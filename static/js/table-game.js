@@ -8,7 +8,8 @@ WW.table = WW.table || {};
 WW.table.game = (T) => {
   const { t, el } = WW;
   const { $, root, tableId, send, mySeat, isHost, isNightStep, kindOf, isBallotStep, isRound } = T;
-  const { name, names, roleName, cardName, roleEmoji, eventText, winnerTitle, initials, hue, paintAvatars } = T.story;
+  const { name, names, roleName, cardName, roleEmoji, eventText, isOnCard, winnerTitle, stepText, initials, hue,
+          paintAvatars } = T.story;
 
   // ------------------------------------------------------------------ game
 
@@ -48,8 +49,7 @@ WW.table.game = (T) => {
       return;
     }
     $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
-    $("step-text").textContent = t("step." + step.id,
-      { name: step.actor ? name(step.actor) : "", names: step.tied ? names(step.tied) : "" });
+    $("step-text").textContent = stepText(step);
     $("countdown").hidden = false;
     tick();
   }
@@ -382,8 +382,7 @@ WW.table.game = (T) => {
       $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
       const extra = [];
       if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
-      const mason = T.view.events.find((e) => e.kind === "freemason");
-      if (mason) extra.push(eventText(mason));
+      for (const e of T.view.events.filter((e) => isOnCard(e.kind))) extra.push(eventText(e));  // the other Freemason
       if (me.captain) extra.push("🎖️ " + t("captain"));
       $("card-extra").textContent = extra.join(" ");
     }
