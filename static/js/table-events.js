@@ -98,8 +98,7 @@ WW.table.events = (T) => {
 
 
   function voteBlock(vote) {
-    const titles = { election: "recap.election", revote: "recap.revote_of", runoff: "recap.runoff_of" };
-    const title = t(titles[vote.step] || "recap.vote_of", { n: vote.day });
+    const title = t(WW.has("recap." + vote.step) ? "recap." + vote.step : "recap.vote_of", { n: vote.day });
     return el("div", { class: "recap-vote" },
       el("h3", {}, title),
       vote.result ? el("p", { class: "recap-result" }, eventText(vote.result)) : el("p", { class: "muted" }, t("recap.in_progress")),

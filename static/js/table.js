@@ -23,9 +23,9 @@
   const kindOf = (action) => (T.rules.action[action] || {}).kind;
   // Steps whose ballots the view lists (the election and every elimination round).
   const isBallotStep = (id) => !!T.rules.step[id] && !!T.rules.step[id].ballots;
-  // Elimination rounds where a living Captain's ballot counts twice (A3.12; a re-vote
-  // happens only without a Captain).
-  const isRound = (id) => isBallotStep(id) && id !== "election";
+  // Elimination rounds (the catalog's `eliminates`: vote, revote, runoff, stake): one may
+  // abstain there, and a ballot may weigh more than one (the view's `weights`).
+  const isRound = (id) => !!T.rules.step[id] && !!T.rules.step[id].eliminates;
   const POLL_MS = 1500;
 
   let pollTimer = null;

@@ -186,6 +186,8 @@ SCHEMAS = {
             {"reason": {"type": "string", "enum": list(engine.registry.WINNER_REASONS)}})},
     }, {
         "requests": {"type": "array", "items": SEAT},
+        # an elimination round's ballots shown that weigh more than one (the Captain's), by voter
+        "weights": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 2}},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},
     }),
     # act and chat: my view after the write and its ETag, what my next poll would answer.

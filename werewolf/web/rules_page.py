@@ -89,15 +89,6 @@ ROLE_TEXT = {
         _l("Chaque nuit, elle choisit un joueur vivant autre qu’elle-même et découvre sa carte."),
         _l("Personne d’autre ne l’apprend : à elle d’aider le village sans se faire repérer par les loups."),
     ],
-    "witch": [
-        _l("Elle a deux potions pour toute la partie, chacune utilisable une fois : la potion de vie "
-           "et la potion de mort."),
-        _l("Chaque nuit, après les loups, elle apprend leur victime (ou qu’il n’y en a pas). Elle peut "
-           "la sauver avec la potion de vie, elle-même comprise, et empoisonner n’importe quel joueur "
-           "vivant avec la potion de mort : les deux la même nuit, l’une, ou aucune."),
-        _l("Son tour a lieu tant qu’elle vit, même sans potion, et finit quand elle a terminé : sa "
-           "durée ne dit rien de ce qu’il lui reste."),
-    ],
     "hunter": [
         _l("Quand il meurt, de nuit comme de jour et quelle qu’en soit la cause, il tire sur un joueur "
            "vivant, qui meurt aussi."),

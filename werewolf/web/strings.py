@@ -3,25 +3,12 @@
 They reach the scripts as a JSON ``data-strings`` attribute of <body> (no inline
 script). ``{name}``-style fields are filled in by static/js/common.js.
 """
-import functools
-
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import engine, service
+from .. import service
 from . import words
-
-
-@functools.cache
-def facts() -> dict:
-    """The numbers the prose states, read once from the engine's catalog (one source per fact):
-    the seats, the wolves by table size, the Little Girl's default risk, a speaking turn."""
-    catalog = engine.catalog()
-    options = {option["id"]: option for option in catalog["options"]}
-    steps = {step["id"]: step for step in catalog["steps"]}
-    return {"min": catalog["players"]["min"], "max": catalog["players"]["max"],
-            "wolf_table": {int(n): wolves for n, wolves in catalog["wolf_table"].items()},
-            "risk": options["little_girl_risk"]["default"], "speech": steps["speech"]["default_limit"]}
+from .facts import facts
 
 
 def _counted(key: str, forms) -> dict:
@@ -41,20 +28,17 @@ def client_strings() -> dict:
         "role.werewolf": _("Loup-Garou"),
         "role.villager": _("Villageois"),
         "role.seer": _("Voyante"),
-        "role.witch": _("Sorcière"),
         "role.hunter": _("Chasseur"),
         "role.cupid": _("Cupidon"),
         # a role with its article, inside a sentence ("c’était la Voyante", "they were the Seer")
         "role_a.werewolf": _("un Loup-Garou"),
         "role_a.villager": _("un Villageois"),
         "role_a.seer": _("la Voyante"),
-        "role_a.witch": _("la Sorcière"),
         "role_a.hunter": _("le Chasseur"),
         "role_a.cupid": _("Cupidon"),
         "role_help.werewolf": _("Chaque nuit, avec les autres loups, tu dévores un villageois."),
         "role_help.villager": _("Démasque les loups et élimine-les par le vote."),
         "role_help.seer": _("Chaque nuit, tu découvres la carte d’un joueur."),
-        "role_help.witch": _("Une potion de vie, une potion de mort, pour toute la partie."),
         "role_help.hunter": _("En mourant, tu emportes un joueur avec toi."),
         "role_help.cupid": _("La première nuit, tu désignes deux amoureux."),
         "captain": _("Capitaine"),
@@ -62,7 +46,6 @@ def client_strings() -> dict:
         "step.cupid": _("Cupidon se réveille et désigne les amoureux…"),
         "step.seer": _("La Voyante se réveille…"),
         "step.werewolves": _("Les Loups-Garous se réveillent…"),
-        "step.witch": _("La Sorcière se réveille…"),
         "step.dawn": _("Le village se réveille."),
         "step.hunter": _("Le Chasseur ({name}) va tirer…"),
         "step.succession": _("Le Capitaine ({name}) désigne son successeur…"),
@@ -86,8 +69,6 @@ def client_strings() -> dict:
         "prompt.cupid.pair": _("Choisis les deux amoureux"),
         "prompt.seer.look": _("Choisis le joueur à sonder"),
         "prompt.werewolves.designate": _("Désigne ta victime"),
-        "prompt.witch": _("Sorcière, que fais-tu ?"),
-        "prompt.witch.poison": _("Choisis qui empoisonner"),
         "prompt.hunter.shoot": _("Tu meurs : choisis qui emporter avec toi"),
         "prompt.succession.name": _("Désigne ton successeur"),
         "prompt.election.vote": _("Vote pour le Capitaine"),
@@ -97,16 +78,10 @@ def client_strings() -> dict:
         "btn.confirm": _("Valider"),
         "btn.withdraw": _("Retirer mon choix"),
         "btn.abstain": _("M’abstenir"),
-        "btn.save": _("Sauver {name}"),
-        "btn.poison": _("Empoisonner quelqu’un…"),
         "btn.done": _("J’ai fini"),
         "btn.request_vote": _("Passer au vote"),
+        "btn.debate.request_vote": _("Passer au vote"),   # its one button (the tests' btn.request_vote)
         "btn.cancel": _("Annuler"),
-        "witch.victim": _("Cette nuit, les loups ont choisi {name}."),
-        "witch.no_victim": _("Cette nuit, les loups n’ont tué personne."),
-        "witch.potions": _("Potion de vie : {life} · potion de mort : {death}"),
-        "potion.yes": _("disponible"),
-        "potion.no": _("utilisée"),
         "chosen": _("Choix : {names}"),
         "current": _("Ton choix actuel : {name}"),
         "nobody": _("personne"),
@@ -135,8 +110,6 @@ def client_strings() -> dict:
         "ev.designation_none": _("{name} retire son choix."),
         "ev.wolves_victim": _("Votre victime : {name}."),
         "ev.wolves_no_victim": _("Vous n’avez désigné personne."),
-        "ev.witch_save": _("Tu as sauvé {name}."),
-        "ev.witch_poison": _("Tu as empoisonné {name}."),
         "ev.hunter_shot": _("Le Chasseur {hunter} tire sur {name}."),
         "ev.hunter_silent": _("Le Chasseur {hunter} n’a pas tiré."),
         "ev.succession": _("{previous} nomme {name} Capitaine."),
@@ -160,8 +133,6 @@ def client_strings() -> dict:
         "tl.seer_look": _("La Voyante sonde {name} : {role}."),
         "tl.wolves_victim": _("Les loups choisissent {name}."),
         "tl.wolves_no_victim": _("Les loups ne choisissent personne."),
-        "tl.witch_save": _("La Sorcière sauve {name}."),
-        "tl.witch_poison": _("La Sorcière empoisonne {name}."),
         # end
         "winner.village": _("Le village a gagné !"),
         "winner.werewolves": _("Les Loups-Garous ont gagné !"),
@@ -181,7 +152,6 @@ def client_strings() -> dict:
         "limit.cupid": _("Cupidon"),
         "limit.seer": _("Voyante"),
         "limit.werewolves": _("Loups-Garous"),
-        "limit.witch": _("Sorcière"),
         "limit.dawn": _("Annonce de l’aube"),
         "limit.hunter": _("Tir du Chasseur"),
         "limit.succession": _("Successeur du Capitaine"),
@@ -498,8 +468,8 @@ def _vote_and_role_option_strings() -> dict:
         # events
         "ev.ballots": _("Dépouillement : tous les bulletins"),
         "ev.ballots_captain": _("(la voix de {name}, Capitaine, compte double)"),
-        "recap.revote_of": _("Nouveau vote du jour {n}"),
-        "recap.runoff_of": _("Second tour du jour {n}"),
+        "recap.revote": _("Nouveau vote du jour {n}"),
+        "recap.runoff": _("Second tour du jour {n}"),
         "ev.hunter_testament": _("Le Chasseur {hunter} tire sur {name}, selon son testament."),
         "ev.succession_testament": _("{previous} nomme {name} Capitaine, selon son testament."),
         "tl.testament_hunter": _("Le testament du Chasseur {hunter} désignait {name}."),
