@@ -173,5 +173,8 @@ const WW = (() => {
   /** A moment (POSIX seconds) as the reader's language writes a date and a time. */
   const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
 
-  return { t, tn, has, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
+  // How often a page polls when the server does not hold its polls (the table, the room's screen).
+  const POLL_MS = 1500;
+
+  return { POLL_MS, table: {}, t, tn, has, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
 })();

@@ -14,7 +14,7 @@
   // rounds a living Captain counts twice.
   const isBallotStep = (id) => !!RULES.step[id] && !!RULES.step[id].ballots;
   const isRound = (id) => !!RULES.step[id] && !!RULES.step[id].eliminates;
-  const POLL_MS = 1500;
+  const { POLL_MS } = WW;
   const MOMENT_MS = 7000;
 
   let view = null;

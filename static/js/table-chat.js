@@ -1,9 +1,6 @@
 /* The table page, the chat drawer: its channels, unread counts, sending.
-   One part of the page: static/js/table.js builds the shared state T (the view, the
-   catalog, the card turned over, send) and calls each part once with it. */
+   A part: table.js calls it once with the shared state T. */
 "use strict";
-
-WW.table = WW.table || {};
 
 WW.table.chat = (T) => {
   const { t, el } = WW;

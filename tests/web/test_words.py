@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from flask_babel import force_locale
 
+from tests.kit.saykit import said_keys
 from werewolf import engine
 from werewolf.engine import registry
 from werewolf.web import openapi, strings, words
@@ -13,24 +14,15 @@ from werewolf.web import openapi, strings, words
 LOCALES = ("fr", "en", "zh_Hant")
 
 
-def _keys(says):
-    for say in says:
-        if say["key"]:
-            yield say["key"]
-        for arg in say["args"].values():
-            if isinstance(arg, dict):
-                yield from _keys(arg["says"])
-
-
-def declared_keys() -> set:
+def declaredsaid_keys() -> set:
     """Every words key an event kind, a moment's title or a step's prompt may say."""
     catalog = engine.catalog()
     keys = set()
     for shape in catalog["event_shapes"].values():
         moment = shape["moment"] if isinstance(shape["moment"], list) else []
-        keys.update(_keys([*shape["says"], *(shape["timeline"] or []), *moment]))
+        keys.update(said_keys([*shape["says"], *(shape["timeline"] or []), *moment]))
     for step in catalog["steps"]:
-        keys.update(_keys(step["info"]))
+        keys.update(said_keys(step["info"]))
     # a menu's buttons and a one-button prompt's say btn.<action>
     for step in catalog["steps"]:
         if step["layout"]:
@@ -42,7 +34,7 @@ def declared_keys() -> set:
 def test_every_declared_sentence_has_its_words(app, locale):
     with app.test_request_context(), force_locale(locale):
         said = strings.client_strings()
-        missing = {key for key in declared_keys() if not said.get(key)}
+        missing = {key for key in declaredsaid_keys() if not said.get(key)}
         assert not missing, missing
 
 

@@ -42,15 +42,15 @@ def _deal(game: Game) -> None:
 
 
 def _night_end(game: Game, now: float) -> bool:
-    state = game.extra.get(ID)
-    if state is None or state["named"] is None:
-        return False
-    target, state["named"] = state["named"], None
-    holder = game.alive_holder(ID)
+    """After the night's deaths (A2.3): he learns the camp of whom he named, if he lives."""
+    target = (game.extra.get(ID) or {}).get("named")
+    holder = game.alive_holder(ID) if target else None
     if holder is not None:
         camp = registry.camp(game.player(target).role)
-        state["learned"][str(target)] = camp
+        _state(game)["learned"][str(target)] = camp
         game.emit("gravedigger_learns", holder, now, night=game.night, target=target, camp=camp)
+    if target:
+        _state(game)["named"] = None
     return False            # never ends the game
 
 
