@@ -105,7 +105,7 @@
       if (target === null) continue;
       const weight = (view.weights || {})[voter] || 1;   // the Captain's, in a round
       counts[target] = (counts[target] || 0) + weight;
-      (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight === 2 ? " ×2" : ""));
+      (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight > 1 ? " ×" + weight : ""));
     }
     const most = Math.max(0, ...Object.values(counts));
     $("tiles").replaceChildren(...view.players.map((p) => {

@@ -29,6 +29,8 @@ def found_ids(source: str, ids: set) -> list:
     for match in LITERAL.finditer(source):
         text = next(group for group in match.groups() if group is not None)
         words = set(re.findall(r"[a-z_]+(?:\.[a-z_]+)?", text)) if match.group(3) is not None else {text}
+        # a words key naming one: "step.election", "prompt.witch.poison"
+        words |= {text.split(".", 1)[1]} if "." in text and match.group(3) is None else set()
         for word in words & ids:
             if word not in OWN_WORDS:
                 out.append((source[:match.start()].count("\n") + 1, word))
@@ -47,3 +49,4 @@ def test_the_check_finds_an_id():
     assert found_ids('if (actions["witch.done"]) x = "little_girl";', ids) == [(1, "witch.done"), (1, "little_girl")]
     assert found_ids("const key = `${step}` + 'runoff';", ids) == [(1, "runoff")]
     assert found_ids('el("li", { class: "tally" }, t("night"))', ids) == []
+    assert found_ids('t("step.election")', ids) == [(1, "election")]

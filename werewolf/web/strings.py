@@ -256,6 +256,10 @@ def _variant_strings() -> dict:
         "summary.separator": _(", "),
         **_counted("count.werewolf", lambda n: ngettext("{count} Loup-Garou", "{count} Loups-Garous", n)),
         **_counted("count.villager", lambda n: ngettext("{count} Villageois", "{count} Villageois", n)),
+        # the same, as the pages count the pack and the villagers who fill the seats (the tests read the above)
+        **_counted("count.wolves", lambda n: ngettext("{count} Loup-Garou", "{count} Loups-Garous", n)),
+        **_counted("count.villagers", lambda n: ngettext("{count} Villageois", "{count} Villageois", n)),
+        "settings.captain": _("Élection du Capitaine"),
         "err.bad_composition": _("Trop de rôles ou de loups pour ce nombre de joueurs."),
         "err.left_game": _("Tu as quitté cette partie."),
         "err.game_not_running": _("Aucune partie en cours."),
