@@ -5,6 +5,7 @@ Kept apart from the order of play: the kernel only calls `note_activity` when a 
 player acts and `end_if_idle` after a time-out.
 """
 
+from . import registry
 from .errors import IllegalAction
 from .flow import end_game
 from .game import EVERYONE, Game
@@ -21,7 +22,7 @@ def stop(game: Game, now: float, reason: str = "stopped") -> None:
         raise ValueError(f"unknown stop reason: {reason}")
     if game.status != "running":
         raise IllegalAction("game_over", "the game is over")
-    end_game(game, {"camp": "none", "reason": reason, "seats": []}, now)
+    end_game(game, {"camp": registry.WINNER_NONE, "reason": reason, "seats": []}, now)
 
 
 def note_activity(game: Game, seat: int) -> None:

@@ -261,22 +261,22 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
             won = hook(game)
             if won is not None:
                 return won
-        return {"camp": "none", "seats": []}
+        return {"camp": registry.WINNER_NONE, "seats": []}
     for hook in game.hooks("solo_win"):                                   # 1, 3
         won = hook(game, living, mixed, voted_out)
         if won is not None:
             return won
     if mixed and set(living) == mixed:                                        # 4
-        return {"camp": "lovers", "seats": sorted(mixed)}
+        return {"camp": registry.WINNER_LOVERS, "seats": sorted(mixed)}
     players = game.players
     cards = [players[seat - 1].role for seat in living]
     if any(registry.camp(card) == registry.SOLITARY and s not in mixed for s, card in zip(living, cards)):
         return None                                                           # 5: a blocking solitary
     if not any(registry.is_pack(card) for card in cards):                     # 6
-        return {"camp": "village",
+        return {"camp": registry.WINNER_VILLAGE,
                 "seats": [p.seat for p in game.players if registry.side(p.role) == registry.VILLAGE and p.seat not in mixed]}
     if all(registry.side(card) == registry.WOLVES for card in cards):        # 7
-        return {"camp": "werewolves",
+        return {"camp": registry.WINNER_WEREWOLVES,
                 "seats": [p.seat for p in game.players if registry.side(p.role) == registry.WOLVES and p.seat not in mixed]}
     return None                                                               # 8: see stalemate()
 
@@ -336,7 +336,7 @@ def stalemate(game: Game, now: float) -> bool:
     if state["quiet"] < STALEMATE_DAYS:
         return False
     game.emit("stalemate", EVERYONE, now, days=state["quiet"])
-    end_game(game, {"camp": "none", "reason": "stalemate", "seats": []}, now)
+    end_game(game, {"camp": registry.WINNER_NONE, "reason": "stalemate", "seats": []}, now)
     return True
 
 

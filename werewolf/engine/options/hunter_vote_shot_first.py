@@ -38,7 +38,7 @@ def _all_dead(game: Game):
         return None
     shots = [e for e in game.events if e["kind"] == "hunter_shot" and e["hunter"] == waiting["hunter"]]
     if shots and shots[-1]["target"] is not None and registry.is_pack(game.player(shots[-1]["target"]).role):
-        return {"camp": "village",
+        return {"camp": registry.WINNER_VILLAGE,
                 "seats": [p.seat for p in game.players if registry.camp(p.role) == registry.VILLAGE]}
     return None
 

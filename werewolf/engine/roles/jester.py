@@ -20,7 +20,7 @@ def _win(game: Game, living: list[int], mixed: set, voted_out: int | None) -> di
     if living == [game.holder(ID)] and living[0] not in mixed:
         # (decision) Alone alive, nobody is left to vote him out: nobody wins, the game
         # being stuck as in the stalemate (A4 rule 8), without waiting three days.
-        return {"camp": "none", "reason": "stalemate", "seats": []}
+        return {"camp": registry.WINNER_NONE, "reason": "stalemate", "seats": []}
     return None
 
 

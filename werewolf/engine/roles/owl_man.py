@@ -13,7 +13,7 @@ sentence): the Captain's weight, a secret ballot and the `tie` option apply to i
 
 from .. import day, flow, registry
 from ..game import EVERYONE, Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "owl_man"
 
@@ -106,6 +106,7 @@ STEP = Step("owl", "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_
             actions=(Action("owl.designate", SEAT, _designate, nullable=True), Action("owl.done", CONFIRM, _done)),
             night_order=38, runs=flow.holder_runs(ID), role=ID)   # after guard (35), before plague
 STAKE = Step("stake", "day", (40, 60, 120), time_out=day.close_round, actors=flow.everyone_alive, ballots=True,
+             eliminates=True,
              prompt=day.ballot_prompt("stake.cast"), actions=(Action("stake.cast", SEAT, day.cast_ballot, nullable=True),),
              shows=("candidates",), order=155, role=ID)   # after `vote` (150), before `tiebreak` (160)
 
@@ -113,6 +114,13 @@ ROLE = registry.register(Role(
     ID, emoji="🦉", camp=registry.VILLAGE, steps=(STEP, STAKE),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": _step_starts,
            "vote_choices": _vote_choices, "vote_counted": _vote_counted, "view_me": _view_me},
-    events=("owl_designate", "owl_nominee"),
+    events=(
+        Event("owl_designate", {"night": "int", "target": "seat?"},
+              says=(Say("ev.owl_designate_none", when={"target": None}), Say("ev.owl_designate", args={"name": "target"})),
+              timeline=(Say("tl.owl_designate_none", when={"target": None}),
+                        Say("tl.owl_designate", args={"name": "target"}))),
+        Event("owl_nominee", {"day": "int", "target": "seat"}, says=(Say("ev.owl_nominee", args={"name": "target"}),),
+              timeline=(Say("tl.owl_nominee", args={"name": "target"}),), moment=True),
+    ),
     public_events=("owl_nominee",),
 ))

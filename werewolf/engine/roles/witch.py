@@ -3,7 +3,7 @@
 from .. import flow, registry
 from ..errors import IllegalAction
 from ..game import Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "witch"
 
@@ -81,14 +81,26 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_night_step(game, ID, now),
             actors=flow.alive_holder_acts(ID), prompt=_prompt, on_start=_on_start,
-            actions=(Action("witch.save", CONFIRM, _save, _save_refusal),
-                     Action("witch.poison", SEAT, _poison, _poison_refusal),
+            actions=(Action("witch.save", CONFIRM, _save, _save_refusal, icon="🧪", style="primary"),
+                     Action("witch.poison", SEAT, _poison, _poison_refusal, icon="☠️", style="danger"),
                      Action("witch.done", CONFIRM, _done)),
+            # her two potions: a button each, the poison opening its choice (registry.LAYOUTS)
+            layout="menu", info_events=("witch_victim",),
+            info=(Say("witch.potions", args={"life": ("potions.life", "available"),
+                                             "death": ("potions.death", "available")}),),
             night_order=80, runs=flow.holder_runs(ID), role=ID, fixed_night="after")  # even with no potion left
 
 ROLE = registry.register(Role(
     ID, emoji="🧪", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
     hooks={"night_begins": (20, _night_begins), "night_attack": (20, _attack),
            "night_deaths": (20, _night_deaths), "night_summary": (20, _summary), "view_me": (20, _view_me)},
-    events=("witch_victim", "witch_save", "witch_poison"),
+    events=(
+        Event("witch_victim", {"night": "int", "target": "seat?"},
+              says=(Say("witch.no_victim", when={"target": None}), Say("witch.victim", args={"name": "target"})),
+              timeline=()),
+        Event("witch_save", {"night": "int", "target": "seat"}, says=(Say("ev.witch_save", args={"name": "target"}),),
+              timeline=(Say("tl.witch_save", args={"name": "target"}),)),
+        Event("witch_poison", {"night": "int", "target": "seat"}, says=(Say("ev.witch_poison", args={"name": "target"}),),
+              timeline=(Say("tl.witch_poison", args={"name": "target"}),)),
+    ),
 ))
