@@ -11,3 +11,4 @@ from . import possessed, cursed, jester, plague_bearer  # noqa: F401  (RULES-VAR
 from . import little_girl, owl_man, freemason, medium  # noqa: F401  (RULES-VARIANTS A3, part 2)
 from . import elder  # noqa: F401  (RULES-BOX part 1)
 from . import village_idiot  # noqa: F401
+from . import scapegoat  # noqa: F401
