@@ -12,3 +12,4 @@ from . import little_girl, owl_man, freemason, medium  # noqa: F401  (RULES-VARI
 from . import elder  # noqa: F401  (RULES-BOX part 1)
 from . import village_idiot  # noqa: F401
 from . import scapegoat  # noqa: F401
+from . import fox, bear_tamer  # noqa: F401
