@@ -132,6 +132,9 @@ class Step:
     # A step that gathers others (the fixed night's `night`): (game) -> their ids, whose
     # actors, prompts and actions are this step's while it runs.
     gathers: Callable | None = None
+    # The nights it may run, from the night's number only (public): (night) -> bool, None: every
+    # night. A fixed night plans by it (the White Werewolf's even nights, the Sisters' odd ones).
+    nights: Callable | None = None
 
     @property
     def limit(self) -> int:

@@ -13,3 +13,5 @@ from . import elder  # noqa: F401  (RULES-BOX part 1)
 from . import village_idiot  # noqa: F401
 from . import scapegoat  # noqa: F401
 from . import fox, bear_tamer  # noqa: F401
+from . import piper  # noqa: F401
+from . import white_werewolf, wild_child  # noqa: F401
