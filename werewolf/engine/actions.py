@@ -11,6 +11,15 @@ from .game import Game
 from .registry import ACTION_STEP, ACTION_STEPS, CARD, SEAT, SEATS
 
 _STEPS = registry.STEPS
+_VOTERS = flow.voters   # a voting round's actors: every living player unless a card takes votes away
+
+
+def _step_actors(game: Game, step, living: list[int]) -> list[int]:
+    """The step's actors; asked for every seat at every poll, so the common cases are read first."""
+    acts = step.actors
+    if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks):
+        return living
+    return acts(game, living)
 
 
 def _open_parts(game: Game) -> tuple:
@@ -31,7 +40,10 @@ def actors(game: Game) -> list[int]:
     sides = game.in_play.sides   # e.g. the Little Girl during `werewolves` or `night`
     if step.gathers is None and "closed" not in game.extra and game.step not in sides:
         # Most steps: one step, its actors (asked for at every move and every poll).
-        return living if step.actors is None else sorted(set(step.actors(game, living)))
+        acts = step.actors
+        if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks):
+            return living
+        return sorted(set(acts(game, living)))
     seats: set = set()
     for step in _open_parts(game):
         seats.update(living if step.actors is None else step.actors(game, living))
@@ -48,7 +60,7 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     step = _STEPS[game.step]
     specs: list[dict] = []
     if step.gathers is None and "closed" not in game.extra:   # most steps: asked for every seat at every poll
-        if seat in (living if step.actors is None else step.actors(game, living)):
+        if seat in _step_actors(game, step, living):
             specs += step.prompt(game, seat, living)
     else:
         for step in _open_parts(game):

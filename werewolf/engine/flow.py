@@ -300,15 +300,22 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
             return won
     if mixed and set(living) == mixed:                                        # 4
         return {"camp": "lovers", "seats": sorted(mixed)}
-    sides = {p.seat: camps.side_of(game, p.seat) for p in game.players}
-    if any(sides[s] not in camps.CAMP_OF_SIDE and s not in mixed for s in living):
+    players = game.players
+    if "pack" in game.extra or "seat_side" in game.in_play.hooks:
+        def side(seat: int) -> str:
+            return camps.side_of(game, seat)
+    else:   # every side is its card's (a base game): read straight from the cards
+        def side(seat: int) -> str:
+            return registry.side(players[seat - 1].role)
+    sides = [side(s) for s in living]
+    if any(sd not in camps.CAMP_OF_SIDE and s not in mixed for s, sd in zip(living, sides)):
         return None                                                           # 5: a blocking solitary
     if not game.living_wolves():                                              # 6
         return {"camp": "village",
-                "seats": [s for s, side in sides.items() if side == registry.VILLAGE and s not in mixed]}
-    if all(sides[s] == registry.WOLVES for s in living):                      # 7
+                "seats": [p.seat for p in players if side(p.seat) == registry.VILLAGE and p.seat not in mixed]}
+    if all(sd == registry.WOLVES for sd in sides):                            # 7
         return {"camp": "werewolves",
-                "seats": [s for s, side in sides.items() if side == registry.WOLVES and s not in mixed]}
+                "seats": [p.seat for p in players if side(p.seat) == registry.WOLVES and p.seat not in mixed]}
     return None                                                               # 8: see stalemate()
 
 
