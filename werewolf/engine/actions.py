@@ -11,6 +11,15 @@ from .game import Game
 from .registry import ACTION_STEP, ACTION_STEPS, CARD, SEAT, SEATS
 
 _STEPS = registry.STEPS
+_VOTERS = flow.voters   # a voting round's actors: every living player unless a card takes votes away
+
+
+def _step_actors(game: Game, step, living: list[int]) -> list[int]:
+    """The step's actors; asked for every seat at every poll, so the common cases are read first."""
+    acts = step.actors
+    if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks):
+        return living
+    return acts(game, living)
 
 
 def _open_parts(game: Game) -> tuple:
@@ -31,7 +40,10 @@ def actors(game: Game) -> list[int]:
     sides = game.in_play.sides   # e.g. the Little Girl during `werewolves` or `night`
     if step.gathers is None and "closed" not in game.extra and game.step not in sides:
         # Most steps: one step, its actors (asked for at every move and every poll).
-        return living if step.actors is None else sorted(set(step.actors(game, living)))
+        acts = step.actors
+        if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks):
+            return living
+        return sorted(set(acts(game, living)))
     seats: set = set()
     for step in _open_parts(game):
         seats.update(living if step.actors is None else step.actors(game, living))
@@ -48,7 +60,7 @@ def legal_actions(game: Game, seat: int | None) -> list[dict]:
     step = _STEPS[game.step]
     specs: list[dict] = []
     if step.gathers is None and "closed" not in game.extra:   # most steps: asked for every seat at every poll
-        if seat in (living if step.actors is None else step.actors(game, living)):
+        if seat in _step_actors(game, step, living):
             specs += step.prompt(game, seat, living)
     else:
         for step in _open_parts(game):
@@ -144,11 +156,14 @@ def _seat(spec: dict, body: dict):
 
 
 def _seats(spec: dict, body: dict) -> list[int]:
+    """Exactly ``count`` different seats among the choices, or from ``min`` to ``max`` of them."""
     targets, choices = body.get("targets"), spec["choices"]
-    if (not isinstance(targets, list) or len(targets) != spec["count"]
+    low, high = (spec["count"], spec["count"]) if "count" in spec else (spec["min"], spec["max"])
+    if (not isinstance(targets, list) or not low <= len(targets) <= high
             or not all(_is_seat_number(t) for t in targets)
             or len(set(targets)) != len(targets) or not all(t in choices for t in targets)):
-        raise IllegalAction("invalid_target", f"choose {spec['count']} different living players")
+        many = str(low) if low == high else f"{low} to {high}"
+        raise IllegalAction("invalid_target", f"choose {many} different living players")
     return sorted(targets)
 
 

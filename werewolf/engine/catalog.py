@@ -46,9 +46,10 @@ KERNEL_SHAPES = (
            says=(_say("ev.vote_request", args={"name": "seat"}),), timeline=()),
     _event("vote_cast", {"step": "text", "seat": "seat", "target": "seat?"}),
     _event("vote_result", {"day": "int", "tally": "tally", "eliminated": "seat?", "tied": "seats",
-                           "candidates": "seats"},
+                           "candidates": "seats", "scapegoat": "seat"},
            says=(_say("ev.stake_candidates", when={"candidates": True}, args={"names": "candidates"}),
                  _say("ev.vote_result", when={"eliminated": True}, args={"name": "eliminated"}),
+                 _say("ev.vote_scapegoat", when={"scapegoat": True}, args={"names": "tied", "name": "scapegoat"}),
                  _say("ev.vote_tie", when={"tied": True}, args={"names": "tied"}),
                  _say("ev.vote_none")), moment=True),
     _event("game_end", {"winner": "winner"}, says=(_say("", args={"winner": "winner"}),), timeline=()),
@@ -84,7 +85,7 @@ def _shape(shape: registry.Event) -> dict:
 def catalog() -> dict:
     steps = [registry.STEPS[s] for s in registry.step_ids()]
     return {
-        "roles": [{"id": r.id, "camp": r.camp, "pack": r.pack, "optional": r.optional, "default": r.default,
+        "roles": [{"id": r.id, "camp": r.camp, "pack": r.pack, "tags": sorted(registry.tags_of(r.id)), "wolf_place": r.wolf_place, "optional": r.optional, "default": r.default,
                    "base": r.base, "cards": r.cards, "emoji": r.emoji, "middle_cards": r.middle_cards,
                    "steps": [s.id for s in r.steps]}
                   for r in registry.ROLES.values()],

@@ -30,7 +30,7 @@ def _election_vote(game: Game, seat: int, target, now: float) -> None:
     else:
         game.votes[seat] = target
     game.emit_choice("vote_cast", EVERYONE, now, step="election", seat=seat, target=target)
-    if all(game.votes.get(s) is not None for s in game.living()):
+    if all(game.votes.get(s) is not None for s in flow.voters(game, game.living())):
         _resolve_election(game, now)
 
 
@@ -105,7 +105,7 @@ def _succession_time_out(game: Game, now: float) -> None:
     flow.continue_follow_ups(game, now)
 
 
-ELECTION = Step("election", "day", (60, 120, 240), time_out=_resolve_election, actors=flow.everyone_alive, ballots=True,
+ELECTION = Step("election", "day", (60, 120, 240), time_out=_resolve_election, actors=flow.voters, ballots=True,
                 prompt=_election_prompt, actions=(Action("election.vote", SEAT, _election_vote, nullable=True),), order=130)
 SUCCESSION = Step("succession", "day", (30, 45, 90), time_out=_succession_time_out, actors=flow.the_actor,
                   prompt=_succession_prompt, actions=(Action("succession.name", SEAT, _succession_name),),
