@@ -123,6 +123,10 @@ RHYTHMS = {
     "tally": (6, 10, 15), "defense": (40, 60, 120), "runoff": (30, 45, 90), "revote": (30, 45, 90),
     "stake": (40, 60, 120), "tiebreak": (30, 45, 90),
 }
+# RULES-BOX B7.1: the new steps.
+RHYTHMS.update({step: (20, 30, 60) for step in ("wild_child", "wolf_hound", "sisters", "brothers", "fox",
+                                                 "wolf_father", "white_werewolf", "piper", "raven")})
+RHYTHMS["scapegoat"] = (30, 45, 90)
 
 
 @pytest.mark.parametrize("column,rhythm", list(enumerate(("rapide", "classique", "lent"))))

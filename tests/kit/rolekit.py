@@ -8,6 +8,9 @@ from werewolf import engine
 CARDS = {**CODES, "guard": "guard", "thief": "thief", "lg": "little_girl", "owl": "owl_man",
          "mason": "freemason", "medium": "medium"}
 CARDS.update({"possessed": "possessed", "cursed": "cursed", "jester": "jester", "plague": "plague_bearer"})
+# RULES-BOX (helper box2's cards)
+CARDS.update({"sister": "sister", "brother": "brother", "raven": "raven", "knight": "knight",
+              "father": "wolf_father", "hound": "wolf_hound", "angel": "angel"})
 
 
 class RoleTable(Table):
