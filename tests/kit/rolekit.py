@@ -22,7 +22,7 @@ class RoleTable(Table):
         centre = [CARDS[c] for c in middle.split()]
         every = seats + centre
         roles = {r: r in every for r in engine.registry.optional_roles()}
-        settings = {"roles": roles, "captain": captain, "wolves": wolves or every.count("werewolf"),
+        settings = {"roles": roles, "captain": captain, "wolves": wolves or every.count("werewolf") + every.count("wolf_father"),
                     "options": options or {}}
         names = [f"P{i}" for i in range(1, len(seats) + 1)]
         self.now = T0

@@ -94,5 +94,7 @@ def _composed(preset, players: int) -> dict:
     composed = preset_composition(preset, players)
     cards = {role: registry.ROLES[role].cards for role in registry.ROLES if role in composed["roles"]}
     return {"wolves": composed["wolves"], "roles": cards,
-            "villagers": players - composed["wolves"] - sum(cards.values()),
+            # A card in a wolf's place (the Wolf-Father) is one of the wolves (RULES-BOX B1.2).
+            "villagers": players - composed["wolves"]
+            - sum(count for role, count in cards.items() if not registry.ROLES[role].wolf_place),
             "middle": sum(registry.ROLES[role].middle_cards for role in cards)}

@@ -162,6 +162,7 @@ class Role(Module):
     cards: int = 1                # cards in the deck when enabled
     base: bool = False            # a card of RULES.md: always listed in the composition
     middle_cards: int = 0         # extra cards that lie in the middle when enabled (the Thief: 2)
+    wolf_place: bool = False      # its card takes one of the table's wolves' places (the Wolf-Father, RULES-BOX B1.2)
     emoji: str = ""               # the card's picture on the pages
 
 

@@ -250,6 +250,8 @@ def deck(players: int, settings: dict) -> list[str]:
     middle = 0
     for role in registry.ROLES.values():
         if role.optional and settings["roles"].get(role.id, role.default):
+            if role.wolf_place and _card(pack=True) in cards:   # a wolf card of its own (RULES-BOX B1.2)
+                cards.remove(_card(pack=True))
             cards += [role.id] * role.cards
             middle += role.middle_cards
     if len(cards) > players:
