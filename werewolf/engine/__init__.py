@@ -70,7 +70,7 @@ def new_game(names: list[str], settings: dict, seed: int, now: float, time_scale
     for hook in game.hooks("deal"):
         hook(game)
     game.emit("game_start", "all", now, composition=composition(cards), players=len(names))
-    flow.begin_night(game, now)
+    flow.open_game(game, now)
     return game
 
 

@@ -34,7 +34,7 @@ def _kinds(field: str, kernel: tuple) -> list:
 def catalog() -> dict:
     steps = [registry.STEPS[s] for s in registry.step_ids()]
     return {
-        "roles": [{"id": r.id, "camp": r.camp, "pack": r.pack, "optional": r.optional, "default": r.default,
+        "roles": [{"id": r.id, "camp": r.camp, "pack": r.pack, "tags": sorted(registry.tags_of(r.id)), "wolf_place": r.wolf_place, "optional": r.optional, "default": r.default,
                    "base": r.base, "cards": r.cards, "emoji": r.emoji, "middle_cards": r.middle_cards,
                    "steps": [s.id for s in r.steps]}
                   for r in registry.ROLES.values()],

@@ -1,6 +1,5 @@
 """Who may read and write which channel (RULES.md §7), and posting a message."""
 
-from . import registry
 from .errors import IllegalAction
 from .game import CHANNEL_AUDIENCE, Game, iso
 from .rules import CHANNELS, MAX_CHAT_LENGTH
@@ -27,7 +26,7 @@ def writable_channel(game: Game, seat: int | None) -> str | None:
     if not me.alive:
         return "dead"
     if game.is_night():
-        return "werewolves" if me.role in registry.PACK else None
+        return "werewolves" if game.in_pack(seat) else None
     for hook in game.hooks("village_writers"):
         writers = hook(game)
         if writers is not None and seat not in writers:

@@ -84,10 +84,17 @@ def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
     for hook in game.hooks("vote_weight"):
         weight = hook(game) or weight
     tally, leaders = flow.plurality(game, ballots, weight or (lambda voter: 1))
+    if "vote_tally" in game.in_play.hooks:   # votes that are no ballot (the Raven's, RULES-BOX B5.3)
+        for hook in game.in_play.hooks["vote_tally"]:
+            hook(game, step_id, tally)
+        top = max(tally.values(), default=0)
+        leaders = sorted(t for t, v in tally.items() if v == top) if top else []
     for hook in game.hooks("vote_counted"):   # the Owl-Man's nominee: the vote names a candidate
         if hook(game, step_id, tally, leaders, now):
             return
     where = {} if step_id == "vote" else {"step": step_id, "round": round_number(game)}   # the base event unchanged
+    for hook in game.hooks("vote_result"):
+        hook(game, step_id, leaders, where)
     game.emit("vote_result", EVERYONE, now, day=game.day, tally=flow.str_keys(tally),
               eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [],
               **where)
@@ -101,11 +108,18 @@ def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
     flow.begin_night(game, now)
 
 
+def _vote_opens(game: Game, now: float) -> None:
+    """A round with no voter is skipped: nobody is eliminated (RULES-BOX B5.2)."""
+    if "voters" in game.in_play.hooks and not flow.voters(game, game.living()):
+        close_round(game, now)
+
+
 DAWN = Step("dawn", "day", (5, 8, 12), order=100, time_out=lambda game, now: flow.continue_follow_ups(game, now))
 DEBATE = Step("debate", "day", (120, 180, 360), order=140, time_out=lambda game, now: flow.start_step(game, "vote", now),
               actors=flow.everyone_alive, prompt=_debate_prompt,
               actions=(Action("debate.request_vote", CONFIRM, _request_vote),))
-VOTE = Step("vote", "day", (40, 60, 120), order=150, time_out=close_round, actors=flow.everyone_alive, ballots=True,
+VOTE = Step("vote", "day", (40, 60, 120), order=150, time_out=close_round, actors=flow.voters, ballots=True,
+            on_start=_vote_opens,
             prompt=ballot_prompt("vote.cast"), actions=(Action("vote.cast", SEAT, cast_ballot, nullable=True),))
 
 registry.register_steps(DAWN, DEBATE, VOTE)

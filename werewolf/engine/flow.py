@@ -5,7 +5,7 @@ from the registry and never a role by name: every role lives in ``engine/roles/`
 Every function takes `now` (POSIX seconds) from its caller.
 """
 
-from . import registry
+from . import camps, powers, registry
 from .game import AT_END, EVERYONE, Game
 
 
@@ -40,10 +40,21 @@ def holder_runs(role_id: str, first_night_only: bool = False):
 
 
 def alive_holder_acts(role_id: str):
+    """The living holder acts in his step, unless he is powerless (a ghost step, RULES-BOX B0.4)."""
     def actors(game: Game, living: list[int]) -> list[int]:
         seat = game.alive_holder(role_id)
-        return [seat] if seat is not None else []
+        return [seat] if seat is not None and powers.has_power(game, seat) else []
     return actors
+
+
+def voters(game: Game, living: list[int]) -> list[int]:
+    """Step.actors of every round where the village votes (election, vote, revote, runoff,
+    stake): the living, less those a card takes the vote from (hook `voters`: a pardoned
+    Idiot, those the Scapegoat left out, RULES-BOX B5.2)."""
+    if "voters" in game.in_play.hooks:
+        for hook in game.in_play.hooks["voters"]:
+            living = hook(game, living)
+    return living
 
 
 def the_actor(game: Game, living: list[int]) -> list[int]:
@@ -51,6 +62,16 @@ def the_actor(game: Game, living: list[int]) -> list[int]:
 
 
 everyone_alive = None   # Step.actors for the steps where every living player acts
+
+def open_game(game: Game, now: float) -> None:
+    """The first step once the cards are dealt: night 1, or a day 0 (its debate, then its
+    vote, RULES-BOX B0.5) when a card asks for one (hook `game_opens`: the Angel)."""
+    if any(hook(game) for hook in game.hooks("game_opens")):
+        game.then = "night"
+        start_debate(game, now)   # day 0: no election (RULES.md §5 keeps it on day 1)
+        return
+    begin_night(game, now)
+
 
 def begin_night(game: Game, now: float) -> None:
     if game.day > 0 and stalemate(game, now):   # a day has just ended (A4 rule 8)
@@ -189,8 +210,12 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
         if game.player(seat).alive:
             game.player(seat).alive = False
             died.append((seat, cause))
-    for hook in game.hooks("grief"):
-        hook(game, died)
+    grief = game.hooks("grief")
+    counted = 0
+    while counted < len(died):   # who dies with the dead, and with them (a pardoned Idiot's lover)
+        counted = len(died)
+        for hook in grief:
+            hook(game, died)
     public = [{"seat": s, "role": game.player(s).role, "cause": "night" if cause == "night" else c}
               for s, c in died]
     if cause == "night":
@@ -202,7 +227,11 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
     if cause == "night" and died:
         game.emit("night_deaths", AT_END, now, night=game.night,
                   deaths=[{"seat": s, "cause": c} for s, c in died])
-    return [s for s, _ in died]
+    seats = [s for s, _ in died]
+    if seats:
+        for hook in game.hooks("died"):   # the same moment: a revenge, a turn, a rust (RULES-BOX B2.3)
+            hook(game, seats, cause, now)
+    return seats
 
 
 def queue_follow_ups(game: Game, died: list[int]) -> None:
@@ -234,6 +263,9 @@ def eliminate(game: Game, seat: int, now: float) -> None:
     tiebreak, and the variants' revote, runoff, stake) ends here, so that the end check
     knows who was voted out."""
     game.then = "night"
+    for hook in game.hooks("vote_elimination"):   # a card takes the sentence over (the Idiot's pardon)
+        if hook(game, seat, now):
+            return
     died = kill(game, [seat], "vote", now)
     if any(hook(game, died) for hook in game.hooks("vote_deaths_wait")):
         # The end check comes after these deaths' follow-ups (a hook runs it there).
@@ -245,12 +277,13 @@ def eliminate(game: Game, seat: int, now: float) -> None:
 
 # --- the end (RULES.md §6, A4) -----------------------------------------------
 def outcome(game: Game, voted_out: int | None = None) -> dict | None:
-    """A4's end check; the first rule that holds ends the game.
+    """A4's end check (RULES-BOX B4); the first rule that holds ends the game.
 
-    Rules 1 (the Jester voted out) and 3 (the Plague-Bearer's) are the solitaries' own,
-    asked through ``solo_win``; they are asked after rule 2 since they never hold with
-    nobody alive (a voted-out Jester leaves his voters alive, the Plague-Bearer must
-    live). Camps are read from the cards now (a bitten Cursed is a werewolf).
+    Rules 1 (the Jester voted out, the Angel dead before day 1) and 3 (the Plague-Bearer's,
+    the Piper's, the White Werewolf alone) are the solitaries' own, asked through
+    ``solo_win`` in that order of priority; they are asked after rule 2 since they never
+    hold with nobody alive. Sides are read seat by seat now (camps.side_of: a bitten
+    Cursed, a seat that joined the pack are wolves); "a werewolf alive" is a pack member.
     """
     living = game.living()
     mixed: set = set()
@@ -268,16 +301,15 @@ def outcome(game: Game, voted_out: int | None = None) -> dict | None:
             return won
     if mixed and set(living) == mixed:                                        # 4
         return {"camp": "lovers", "seats": sorted(mixed)}
-    players = game.players
-    cards = [players[seat - 1].role for seat in living]
-    if any(registry.camp(card) == registry.SOLITARY and s not in mixed for s, card in zip(living, cards)):
+    sides = {p.seat: camps.side_of(game, p.seat) for p in game.players}
+    if any(sides[s] not in camps.CAMP_OF_SIDE and s not in mixed for s in living):
         return None                                                           # 5: a blocking solitary
-    if not any(registry.is_pack(card) for card in cards):                     # 6
+    if not game.living_wolves():                                              # 6
         return {"camp": "village",
-                "seats": [p.seat for p in game.players if registry.side(p.role) == registry.VILLAGE and p.seat not in mixed]}
-    if all(registry.side(card) == registry.WOLVES for card in cards):        # 7
+                "seats": [s for s, side in sides.items() if side == registry.VILLAGE and s not in mixed]}
+    if all(sides[s] == registry.WOLVES for s in living):                      # 7
         return {"camp": "werewolves",
-                "seats": [p.seat for p in game.players if registry.side(p.role) == registry.WOLVES and p.seat not in mixed]}
+                "seats": [s for s, side in sides.items() if side == registry.WOLVES and s not in mixed]}
     return None                                                               # 8: see stalemate()
 
 

@@ -162,12 +162,22 @@ class Game:
             return list(seats)
 
     def living_wolves(self) -> list[int]:
+        """The living pack (RULES-BOX B0.3): the wolf cards' holders and those who joined."""
         try:
             return list(self._seats_memo["wolves"])
         except KeyError:
-            pack = registry.PACK
-            seats = self._seats_memo["wolves"] = tuple(p.seat for p in self.players if p.alive and p.role in pack)
+            pack, joined = registry.PACK, self.extra.get("pack", ())
+            seats = self._seats_memo["wolves"] = tuple(
+                p.seat for p in self.players if p.alive and (p.role in pack or p.seat in joined))
             return list(seats)
+
+    def in_pack(self, seat: int) -> bool:
+        """Whether this seat is of the pack, dead or alive (a wolf card, or joined: engine/pack.py)."""
+        return self.players[seat - 1].role in registry.PACK or seat in self.extra.get("pack", ())
+
+    def forget_seats(self) -> None:
+        """Empty the memo of seats: a seat joined the pack (pack.join), not a card change."""
+        self._seats_memo.clear()
 
     def holder(self, role: str) -> int | None:
         """The seat holding a unique special role, or None if it is not in play."""

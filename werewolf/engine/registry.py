@@ -72,6 +72,20 @@ HOOK_POINTS = {
     "writable_channels": "(game, seat, channels): append the channels this seat may also write in now",
     "vote_choices": "(game, choices) -> choices: whom the current elimination round may target",
     "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
+    # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
+    "game_opens": "(game) -> bool: the game opens with a day 0 (its debate and vote) before night 1",
+    "died": "(game, seats, cause, now): a batch of deaths was just announced (`deaths`); what follows "
+            "in the same moment (a revenge, a turn, a rust). cause: night, vote, hunter...",
+    "vote_elimination": "(game, seat, now) -> bool: a vote elimination is about to take seat; True if a "
+                        "card takes it over (the Idiot's pardon: he lives)",
+    "voters": "(game, seats) -> seats: who votes in the village's rounds now (less a pardoned Idiot, "
+              "those the Scapegoat left out); players[].voter: false for the others",
+    "seat_side": "(game, seat, side) -> side: who this seat plays with now (camps.side_of; the Angel "
+                 "before day 1)",
+    "vote_tally": "(game, step id, tally): add votes to a round's count before its leaders are found "
+                  "(the Raven's two)",
+    "vote_result": "(game, step id, leaders, data): add fields to a round's `vote_result` event "
+                   "(the Scapegoat taking the tie, the Raven's votes)",
     "game_ends": "(game, now) the game is over (a win, a draw or a stop), just before `game_end`: emit what "
                  "only the end reveals and no event has told yet",
 }
@@ -162,8 +176,14 @@ class Role(Module):
     cards: int = 1                # cards in the deck when enabled
     base: bool = False            # a card of RULES.md: always listed in the composition
     middle_cards: int = 0         # extra cards that lie in the middle when enabled (the Thief: 2)
-    wolf_place: bool = False      # its card takes one of the table's wolves' places (the Wolf-Father, RULES-BOX B1.2)
     emoji: str = ""               # the card's picture on the pages
+    # Takes a wolf's place in the deck (RULES-BOX B1.2: the Wolf-Father): the table's wolves
+    # count it, one `werewolf` card fewer.
+    wolf_place: bool = False
+    # Categories a card declares, read by other cards' rules through registry.tagged(tag)
+    # rather than by naming it: TAG_PACK ("counts as a wolf": set by pack=True), TAG_SOLITARY
+    # (set by camp=SOLITARY), and any a card defines for others to ask.
+    tags: tuple = ()
 
 
 OPTION_GROUPS = ("votes", "roles", "night", "table")   # how the host's screen groups the options
@@ -234,6 +254,8 @@ PRESETS: dict[str, Preset] = {}
 STANDING: dict[str, StandingAction] = {}
 STEP_OPTION: dict[str, str] = {}  # step id -> the option it exists for
 PACK: set = set()                 # role ids that are werewolves
+TAGS: dict[str, set] = {}         # tag -> role ids that declare it (see Role.tags)
+TAG_PACK, TAG_SOLITARY = "pack", "solitary"
 _hooks: dict[str, tuple] = {}    # point -> ((priority, owner, fn), ...)
 _hook_fns: dict[str, tuple] = {}  # point -> (fn, ...) in that order
 _in_play: dict = {}               # (cards, options set) -> InPlay: see in_play()
@@ -280,7 +302,11 @@ def register(module: Module) -> Module:
         if module.camp not in CAMPS:
             raise ValueError(f"{module.id}: unknown camp {module.camp}")
         ROLES[module.id] = module
-        if module.pack:
+        tags = set(module.tags) | ({TAG_PACK} if module.pack else set()) | (
+            {TAG_SOLITARY} if module.camp == SOLITARY else set())
+        for tag in tags:
+            TAGS.setdefault(tag, set()).add(module.id)
+        if TAG_PACK in tags:
             PACK.add(module.id)
     _add_steps(module.steps)
     for side in module.side:
@@ -413,6 +439,15 @@ def step_ids() -> list[str]:
 
 def night_steps_after(step_id: str | None) -> list:
     return _night[_night_index[step_id] + 1:] if step_id else _night
+
+
+def tagged(tag: str) -> set:
+    """The role ids that declare this category (an empty set for a tag nobody declares)."""
+    return TAGS.get(tag, set())
+
+
+def tags_of(role_id: str) -> set:
+    return {tag for tag, roles in TAGS.items() if role_id in roles}
 
 
 def is_pack(role_id: str) -> bool:

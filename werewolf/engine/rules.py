@@ -250,7 +250,7 @@ def deck(players: int, settings: dict) -> list[str]:
     middle = 0
     for role in registry.ROLES.values():
         if role.optional and settings["roles"].get(role.id, role.default):
-            if role.wolf_place and _card(pack=True) in cards:   # a wolf card of its own (RULES-BOX B1.2)
+            if role.wolf_place:   # a wolf's place (RULES-BOX B1.2: the Wolf-Father), one werewolf fewer
                 cards.remove(_card(pack=True))
             cards += [role.id] * role.cards
             middle += role.middle_cards

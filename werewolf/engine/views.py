@@ -4,7 +4,7 @@ A view holds what this seat may know and nothing else: secrets that exist are
 absent, never null-ed in place. Once the game has ended everything is revealed.
 """
 
-from . import registry
+from . import flow, pack, registry
 from .actions import legal_actions
 from .chat import readable_channels, writable_channel, writable_channels
 from .day import ballot_audience
@@ -95,6 +95,13 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         if p.seat in known:
             shown["role"] = known[p.seat]
         players.append(shown)
+    pack.shown_at_end(game, players)
+    if "voters" in game.in_play.hooks and game.status == "running":   # RULES-BOX B5.2
+        living = game.living()
+        voting = set(flow.voters(game, living))
+        for player in players:
+            if player["alive"] and player["seat"] not in voting:
+                player["voter"] = False
     channels = readable_channels(game, seat)
     actions = legal_actions(game, seat)
     view = {

@@ -50,9 +50,9 @@ def test_he_may_mark_any_living_player_himself_included_and_it_ends_the_step():
 
 
 def test_his_mark_is_his_alone_until_dawn_and_me_mark_holds_it():
-    t = RoleTable(CARDS)
-    t.until("raven")
+    t = RoleTable(CARDS, options={"fixed_night": True})   # (a sequential night: dawn comes at once)
     t.do(5, "raven.mark", 3)
+    assert t.step == "night"
     assert t.view(5)["me"]["mark"] == 3
     for seat in (None, 1, 2, 3, 4, 6):
         view = t.view(seat)
@@ -239,7 +239,7 @@ def play_seats(raven):
     while t.game.day < 2 and t.game.status == "running":
         record()
         if t.step == "raven":
-            t.do(raven, "raven.mark", 3)
+            t.do(raven, "raven.mark", 3) if t.alive(3) else t.do(raven, "raven.done")
         elif t.step == "werewolves":
             t.say(1, "werewolves", "...")
             t.timeout()

@@ -6,7 +6,7 @@ stands (RULES.md §4: the check first).
 The kernel asks `vote_deaths_wait` after a vote elimination; the check then runs here
 once the Hunter's step is over (follow_up at 15: after his shot, before the succession).
 """
-from .. import flow, registry
+from .. import camps, flow, registry
 from ..game import Game
 from ..registry import Option
 
@@ -37,9 +37,9 @@ def _all_dead(game: Game):
     if waiting is None:
         return None
     shots = [e for e in game.events if e["kind"] == "hunter_shot" and e["hunter"] == waiting["hunter"]]
-    if shots and shots[-1]["target"] is not None and registry.is_pack(game.player(shots[-1]["target"]).role):
+    if shots and shots[-1]["target"] is not None and game.in_pack(shots[-1]["target"]):
         return {"camp": "village",
-                "seats": [p.seat for p in game.players if registry.camp(p.role) == registry.VILLAGE]}
+                "seats": [p.seat for p in game.players if camps.side_of(game, p.seat) == registry.VILLAGE]}
     return None
 
 

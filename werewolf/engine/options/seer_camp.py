@@ -1,7 +1,7 @@
 """Seer sees the camp — `seer_camp` (RULES-VARIANTS A6.1): a look teaches the camp
 (`wolves`, `village`, `solitary`) at that moment, never the card; never herself, never
 the dead, never a seat she has already looked at."""
-from .. import flow, registry
+from .. import camps, flow, registry
 from ..errors import IllegalAction
 from ..game import Game
 from ..registry import Option
@@ -21,7 +21,8 @@ def _looks(game: Game, seat: int) -> dict[int, str]:
 
 def _teach_camp(game: Game, target: int, data: dict) -> None:
     if _on(game):
-        data["camp"] = registry.camp(data.pop("role"))
+        data.pop("role")
+        data["camp"] = camps.camp_of(game, target)   # the camp now (RULES-BOX B6.2)
 
 
 def _prompt(game: Game, seat: int, specs: list) -> list:

@@ -91,7 +91,7 @@ def _the_tied(game: Game, living) -> list[int]:
 
 
 def _not_tied(game: Game, living) -> list[int]:
-    return [s for s in living if s not in game.tied]
+    return [s for s in flow.voters(game, living) if s not in game.tied]
 
 
 def _village_writers(game: Game):
@@ -100,7 +100,7 @@ def _village_writers(game: Game):
 
 DEFENSE = Step("defense", "day", (40, 60, 120), time_out=_after_defense, actors=_the_tied, prompt=_defense_prompt,
                actions=(Action("defense.done", CONFIRM, _defense_done),), shows=("tied",), order=162)
-REVOTE = Step("revote", "day", (30, 45, 90), time_out=day.close_round, actors=flow.everyone_alive,
+REVOTE = Step("revote", "day", (30, 45, 90), time_out=day.close_round, actors=flow.voters,
               prompt=day.ballot_prompt("revote.cast"), ballots=True,
               actions=(Action("revote.cast", SEAT, day.cast_ballot, nullable=True),),
               shows=("tied", "round"), order=164)

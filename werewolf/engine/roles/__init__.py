@@ -9,4 +9,4 @@ from . import werewolf, villager, seer, witch, hunter, cupid, lovers, captain  #
 from . import thief, guard  # noqa: F401  (RULES-VARIANTS A3)
 from . import possessed, cursed, jester, plague_bearer  # noqa: F401  (RULES-VARIANTS A3.4, A3.8-A3.10)
 from . import little_girl, owl_man, freemason, medium  # noqa: F401  (RULES-VARIANTS A3, part 2)
-from . import sister, brother  # noqa: F401  (RULES-BOX B3.12)
+from . import knight, raven, wolf_father, sister, brother, wolf_hound, angel  # noqa: F401  (RULES-BOX B3.9-B3.14)

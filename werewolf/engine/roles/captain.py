@@ -105,7 +105,7 @@ def _succession_time_out(game: Game, now: float) -> None:
     flow.continue_follow_ups(game, now)
 
 
-ELECTION = Step("election", "day", (60, 120, 240), time_out=_resolve_election, actors=flow.everyone_alive, ballots=True,
+ELECTION = Step("election", "day", (60, 120, 240), time_out=_resolve_election, actors=flow.voters, ballots=True,
                 prompt=_election_prompt, actions=(Action("election.vote", SEAT, _election_vote, nullable=True),), order=130)
 SUCCESSION = Step("succession", "day", (30, 45, 90), time_out=_succession_time_out, actors=flow.the_actor,
                   prompt=_succession_prompt, actions=(Action("succession.name", SEAT, _succession_name),),

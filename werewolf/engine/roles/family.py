@@ -12,17 +12,11 @@ State (``game.extra[<card>]``, while the card is in the deck): ``told`` (the fam
 told), ``done`` (the seats that closed their part tonight).
 """
 
-from .. import flow, registry
+from .. import flow, powers, registry
 from ..game import AUDIENCES, CHANNEL_AUDIENCE, Game
 from ..registry import CONFIRM, Action, Role, Step
 
 CARD_MOVER = "thief"   # the step after which cards no longer move (A3.1)
-
-
-def _powerless(game: Game, seat: int) -> bool:
-    """The Elder's revenge took his powers (B0.4; box1's seam once merged)."""
-    check = getattr(flow, "powerless", None)
-    return bool(check and check(game, seat))
 
 
 def family(card: str, step_id: str, cards: int, emoji: str, night_order: int) -> Role:
@@ -46,7 +40,7 @@ def family(card: str, step_id: str, cards: int, emoji: str, night_order: int) ->
         return step_id in flow.active_steps(game) and runs(game)
 
     def may_act(game: Game, seat: int) -> bool:
-        return game.player(seat).alive and not _powerless(game, seat)
+        return game.player(seat).alive and powers.has_power(game, seat)
 
     def actors(game: Game, living: list[int]) -> list[int]:
         if not confers(game):

@@ -3,7 +3,7 @@
 Not a card: Cupid makes them (``game.lovers``); this module says what it means.
 """
 
-from .. import registry
+from .. import camps, registry
 from ..game import Game
 from ..registry import Module
 
@@ -24,10 +24,11 @@ def _grief(game: Game, died: list) -> None:
 
 def _mixed(game: Game) -> set:
     """Lovers of two different camps play only for their couple (A4): judged on their
-    cards now (a bitten Cursed is a wolf), and two solitaries are two camps."""
+    sides now (a bitten Cursed, a seat that joined the pack: wolves), and two solitaries
+    are two camps."""
     if game.lovers:
-        a, b = (game.player(seat).role for seat in game.lovers)
-        if registry.side(a) != registry.side(b):
+        a, b = (camps.side_of(game, seat) for seat in game.lovers)
+        if a != b:
             return set(game.lovers)
     return set()
 

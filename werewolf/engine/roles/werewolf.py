@@ -1,6 +1,6 @@
 """Werewolf — Loup-Garou (RULES.md §3): the pack chooses a victim every night."""
 
-from .. import flow, registry
+from .. import flow, pack, registry
 from ..game import WOLVES, Game
 from ..registry import SEAT, Action, Role, Step
 
@@ -59,13 +59,13 @@ def _summary(game: Game, data: dict) -> None:
 
 
 def _known(game: Game, seat: int, known: dict) -> None:
-    if game.player(seat).role in registry.PACK:   # the pack knows the pack
-        known.update({p.seat: p.role for p in game.players if p.role in registry.PACK})
+    if game.in_pack(seat):   # the pack knows the pack, under the pack face (RULES-BOX B0.3)
+        pack.face(game, seat, known)
 
 
 def _view(game: Game, seat: int, view: dict) -> None:
     me = game.player(seat)
-    if me.alive and me.role in registry.PACK and STEP.id in flow.active_steps(game):
+    if me.alive and game.in_pack(seat) and STEP.id in flow.active_steps(game):
         view["designations"] = {str(w): t for w, t in sorted(game.designations.items())}
 
 

@@ -43,12 +43,19 @@ def _choose(game: Game, seat: int, side: str, now: float) -> None:
 
 def _village(game: Game, seat: int, _, now: float) -> None:
     _choose(game, seat, VILLAGE, now)
-    flow.next_night_step(game, ID, now)
+    _chosen(game, now)
 
 
 def _wolves(game: Game, seat: int, _, now: float) -> None:
     _choose(game, seat, WOLVES, now)
-    flow.next_night_step(game, ID, now)
+    _chosen(game, now)
+
+
+def _chosen(game: Game, now: float) -> None:
+    # In a fixed night his own step lasts its limit: his prompt stays empty (a second
+    # choice: already_done); else the step ends.
+    if flow.ends_early(game):
+        flow.next_night_step(game, ID, now)
 
 
 def _time_out(game: Game, now: float) -> None:
