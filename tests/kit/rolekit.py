@@ -8,9 +8,11 @@ from werewolf import engine
 CARDS = {**CODES, "guard": "guard", "thief": "thief", "lg": "little_girl", "owl": "owl_man",
          "mason": "freemason", "medium": "medium"}
 CARDS.update({"possessed": "possessed", "cursed": "cursed", "jester": "jester", "plague": "plague_bearer"})
-# RULES-BOX (helper box2's cards)
-CARDS.update({"sister": "sister", "brother": "brother", "raven": "raven", "knight": "knight",
-              "father": "wolf_father", "hound": "wolf_hound", "angel": "angel"})
+# RULES-BOX's cards (a code is its id unless shorter is clearer).
+CARDS.update({"elder": "elder", "idiot": "village_idiot", "goat": "scapegoat", "piper": "piper",
+              "white": "white_werewolf", "child": "wild_child", "fox": "fox", "bear": "bear_tamer",
+              "knight": "knight", "raven": "raven", "father": "wolf_father", "sister": "sister",
+              "brother": "brother", "hound": "wolf_hound", "angel": "angel"})
 
 
 class RoleTable(Table):
@@ -22,7 +24,8 @@ class RoleTable(Table):
         centre = [CARDS[c] for c in middle.split()]
         every = seats + centre
         roles = {r: r in every for r in engine.registry.optional_roles()}
-        settings = {"roles": roles, "captain": captain, "wolves": wolves or every.count("werewolf") + every.count("wolf_father"),
+        wolf_places = sum(1 for r in set(every) if r in engine.registry.ROLES and engine.registry.ROLES[r].wolf_place)
+        settings = {"roles": roles, "captain": captain, "wolves": wolves or every.count("werewolf") + wolf_places,
                     "options": options or {}}
         names = [f"P{i}" for i in range(1, len(seats) + 1)]
         self.now = T0

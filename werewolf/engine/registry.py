@@ -85,7 +85,8 @@ HOOK_POINTS = {
     "vote_tally": "(game, step id, tally): add votes to a round's count before its leaders are found "
                   "(the Raven's two)",
     "vote_result": "(game, step id, leaders, data): add fields to a round's `vote_result` event "
-                   "(the Scapegoat taking the tie, the Raven's votes)",
+                   "(the Scapegoat taking the tie, the Raven's votes); leaders None: to its `ballots` "
+                   "event (secret_ballot's tally)",
     "game_ends": "(game, now) the game is over (a win, a draw or a stop), just before `game_end`: emit what "
                  "only the end reveals and no event has told yet",
 }

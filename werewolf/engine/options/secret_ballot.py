@@ -30,8 +30,11 @@ def _round_closes(game: Game, now: float) -> bool:
     captain = game.captain if game.captain is not None and game.player(game.captain).alive else None
     game.extra[ID] = {"step": held_in, "ballots": {str(k): v for k, v in ballots.items()}}
     flow.start_step(game, "tally", now, tied=game.tied)
+    more: dict = {}
+    for hook in game.hooks("vote_result"):   # votes that are no ballot (the Raven's, RULES-BOX B6.2)
+        hook(game, held_in, None, more)
     game.emit("ballots", EVERYONE, now, step=held_in, round=day.round_number(game),
-              ballots={str(k): v for k, v in sorted(ballots.items())}, captain=captain)
+              ballots={str(k): v for k, v in sorted(ballots.items())}, captain=captain, **more)
     return True
 
 
