@@ -250,3 +250,14 @@ def play_seats(raven):
 
 def test_differential_nobody_else_learns_who_the_raven_is():
     assert play_seats(7) == play_seats(8)
+
+
+def test_secret_ballot_the_ballots_show_them_then_the_result():
+    t = RoleTable(CARDS, options={"secret_ballot": True})
+    mark(t, 3)
+    t.to_vote()
+    t.vote_all({1: 2})
+    assert t.step == "tally"
+    assert t.last("ballots")["raven"] == {"target": 3, "votes": 2}
+    t.timeout()
+    assert t.last("vote_result")["eliminated"] == 3 and t.last("vote_result")["raven"]["votes"] == 2

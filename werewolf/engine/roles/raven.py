@@ -4,7 +4,7 @@ announced at dawn and has two votes against him in that day's `vote`.
 State (``game.extra["raven"]``, while his card is in the deck):
 - ``marking``: tonight's mark (None: none), told to him alone (``raven_mark``);
 - ``accused``: the player announced at dawn (``raven_accused``, never the Raven's seat), for
-  that day only; ``to_stake``: he was the Owl-Man's nominee, so the votes go to the stake.
+  that day only (the Owl-Man's nominee: the votes go to the stake).
 The two votes are votes (hook ``vote_tally``): with no ballot at all he is eliminated;
 not in `revote` or `runoff`. ``vote_result`` shows them as ``raven`` {target, votes}.
 """
@@ -37,13 +37,13 @@ def _done(game: Game, seat: int, _, now: float) -> None:
 
 def _deal(game: Game) -> None:
     if ID in game.cards:
-        game.extra[ID] = {"marking": None, "accused": None, "to_stake": False, "counted": None}
+        game.extra[ID] = {"marking": None, "accused": None}
 
 
 def _night_begins(game: Game) -> None:
     state = game.extra.get(ID)
     if state is not None:
-        state.update(marking=None, accused=None, to_stake=False, counted=None)
+        state.update(marking=None, accused=None)
 
 
 def _step_starts(game: Game, now: float) -> None:
@@ -56,33 +56,41 @@ def _step_starts(game: Game, now: float) -> None:
         game.emit("raven_accused", EVERYONE, now, day=game.day, target=state["accused"])
 
 
-def _vote_targets(game: Game) -> list[int]:
-    """Whom `vote` may name (the Owl-Man's nominee is no target of it)."""
-    choices = game.living()
-    for hook in game.hooks("vote_choices"):
-        choices = hook(game, choices)
-    return choices
+def _nominated(game: Game, seat: int) -> bool:
+    """He is today's Owl-Man's nominee (public: `owl_nominee`), so no target of `vote`."""
+    for event in reversed(game.events):
+        if event["kind"] == "owl_nominee" and event["day"] == game.day:
+            return event["target"] == seat
+        if event["kind"] == "step" and event["step"] == "dawn":
+            return False
+    return False
+
+
+def _applies(game: Game, step_id: str) -> int | None:
+    """The accused, if his two votes count in this round: today's `vote`, or the `stake`
+    when he is the Owl-Man's nominee; never in `revote` or `runoff`."""
+    state = game.extra.get(ID)
+    accused = state and state["accused"]
+    if not accused or not game.player(accused).alive:
+        return None
+    if step_id == "vote":
+        return None if _nominated(game, accused) else accused
+    if step_id == "stake" and _nominated(game, accused) and accused in game.tied:
+        return accused
+    return None
 
 
 def _tally(game: Game, step_id: str, tally: dict) -> None:
-    state = game.extra.get(ID)
-    if state is None or state["accused"] is None or not game.player(state["accused"]).alive:
-        return
-    accused = state["accused"]
-    if step_id == "vote":
-        if accused not in _vote_targets(game):
-            state["to_stake"] = True   # the nominee: his two votes wait for the stake
-            return
-    elif not (step_id == "stake" and state["to_stake"] and accused in game.tied):
-        return
-    tally[accused] = tally.get(accused, 0) + VOTES
-    state["counted"] = step_id
+    accused = _applies(game, step_id)
+    if accused is not None:
+        tally[accused] = tally.get(accused, 0) + VOTES
 
 
-def _result(game: Game, step_id: str, leaders: list, data: dict) -> None:
-    state = game.extra.get(ID)
-    if state is not None and state["counted"] == step_id:
-        data["raven"] = {"target": state["accused"], "votes": VOTES}
+def _result(game: Game, step_id: str, leaders, data: dict) -> None:
+    """`vote_result`, and `ballots` under a secret ballot (leaders None), show them."""
+    accused = _applies(game, step_id)
+    if accused is not None:
+        data["raven"] = {"target": accused, "votes": VOTES}
 
 
 def _view_me(game: Game, seat: int, me: dict) -> None:
