@@ -32,8 +32,73 @@ WW.story = (source) => {
     return t(d.cause === "grief" ? "ev.death_grief" : "ev.death", { name: name(d.seat), role: roleInSentence(d.role) });
   }
 
+  // ---------------------------------------------------------------- the one renderer
+  // An event kind the catalog declares (engine registry.Event: its fields' types, its Says)
+  // reads by its declaration: the first Say whose conditions hold, its placeholders filled
+  // by each field's type. Nothing here knows a kind, a card or a step.
+
+  /** The declared shape of a kind (GET /api/catalog `event_shapes`), or undefined. */
+  const shapeOf = (kind) => (R().event_shapes || {})[kind];
+
+  /** A field of an event by its path ("targets.0": an item of a list). */
+  const fieldAt = (e, path) => path.split(".").reduce((v, k) => (v === null || v === undefined ? v : v[k]), e);
+
+  const isSet = (v) => !(v === null || v === undefined || v === false || (Array.isArray(v) && !v.length));
+
+  function holds(e, when) {
+    return Object.entries(when).every(([path, wanted]) => {
+      const value = fieldAt(e, path);
+      if (wanted === null) return value === null || value === undefined;
+      if (wanted === true || wanted === false) return isSet(value) === wanted;
+      if (wanted === "@me") return value === source.mySeat();
+      return value === wanted;
+    });
+  }
+
+  /** The type a path's value has: its field's, an item's for an index into a list. */
+  function typeAt(shape, path) {
+    const [head, ...rest] = path.split(".");
+    const type = ((shape && shape.fields) || {})[head] || "text";
+    return rest.length && typeof type === "string" ? type.replace(/s\??$/, "") : type;
+  }
+
+  /** The seat holding a card (the end shows every card). */
+  const holderOf = (role) => (V().players.find((q) => q.role === role) || {}).seat;
+
+  /** A value in words, by its type (registry.FIELD_TYPES). */
+  function written(value, type) {
+    switch (String(type).replace("?", "")) {
+      case "seat": return value === null || value === undefined ? t("nobody") : name(value);
+      case "seats": return names(value || []);
+      case "role": return roleName(value);
+      case "role_a": return roleInSentence(value);
+      case "roles": return WW.list((value || []).map(roleName));
+      case "camp": return t("camp." + value);
+      case "holder": return name(holderOf(value));
+      default: return value === null || value === undefined ? "" : String(value);
+    }
+  }
+
+  /** An event told by one list of Says (its `says` or its `timeline`), or null. */
+  function said(e, says) {
+    const chosen = (says || []).find((s) => holds(e, s.when));
+    if (!chosen) return null;
+    const shape = shapeOf(e.kind);
+    const params = {};
+    for (const [slot, arg] of Object.entries(chosen.args)) {
+      const [path, type] = Array.isArray(arg) ? arg : [arg, typeAt(shape, arg)];
+      params[slot] = written(fieldAt(e, path), type);
+    }
+    return t(chosen.key, params);
+  }
+
+  /** Whether a kind takes the top of the screen when it happens (its declaration says). */
+  const isMoment = (kind) => !!(shapeOf(kind) || {}).moment;
+
   /** One event in words, or null for those shown elsewhere (steps, single votes). */
   function eventText(e) {
+    const shape = shapeOf(e.kind);
+    if (shape) return said(e, shape.says);
     switch (e.kind) {
       case "game_start": return t("ev.game_start");
       case "deaths": return e.deaths.length ? e.deaths.map(deathLine).join(" ") : (e.moment === "night" ? t("ev.deaths_none") : null);
@@ -70,8 +135,6 @@ WW.story = (source) => {
       case "wolves_joined": return t("ev.wolves_joined", { names: names(e.seats) });
       case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
       case "cursed_bitten": return t("ev.cursed_bitten");
-      case "plague_infect": return t("ev.plague_infect", { name: name(e.target) });
-      case "contaminated": return e.seats.length ? t("ev.contaminated", { names: names(e.seats) }) : t("ev.contaminated_none");
       case "stalemate": return t("ev.stalemate");
       case "little_girl_spy": return t(e.open ? "ev.little_girl_open" : "ev.little_girl_closed");
       case "little_girl_caught": return e.seat === source.mySeat() ? t("ev.little_girl_caught_me")
@@ -86,6 +149,8 @@ WW.story = (source) => {
 
   /** An event of the end-of-game timeline, told in the third person. */
   function timelineText(e) {
+    const shape = shapeOf(e.kind);
+    if (shape) return said(e, shape.timeline === null ? shape.says : shape.timeline);
     switch (e.kind) {
       case "cupid_pair": return t("tl.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
       case "seer_look": return e.camp ? t("tl.seer_camp", { name: name(e.target), camp: t("camp." + e.camp) })
@@ -94,7 +159,6 @@ WW.story = (source) => {
       case "witch_save": return t("tl.witch_save", { name: name(e.target) });
       case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
       case "cursed_bitten": return t("tl.cursed_bitten", { name: name(e.audience) });
-      case "plague_infect": return t("tl.plague_infect", { name: name(e.target) });
       case "little_girl_spy": return t(e.open ? "tl.little_girl_open" : "tl.little_girl_closed", { name: name(littleGirl()) });
       case "little_girl_caught": return t("tl.little_girl_caught", { name: name(e.seat) });
       case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });
@@ -103,7 +167,7 @@ WW.story = (source) => {
       case "testament": return [e.hunter && t("tl.testament_hunter", { hunter: name(e.seat), name: name(e.hunter) }),
         e.succession && t("tl.testament_succession", { previous: name(e.seat), name: name(e.succession) })]
         .filter(Boolean).join(" ");
-      case "lover": case "contaminated": case "witch_victim": case "night_summary": case "night_deaths":
+      case "lover": case "witch_victim": case "night_summary": case "night_deaths":
       case "vote_request": case "game_end": return null;
       default: return eventText(e);
     }
@@ -218,7 +282,7 @@ WW.story = (source) => {
     return [why, w.seats.length ? t("winners", { names: names(w.seats) }) : ""].join(" ");
   }
 
-  return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, timelineText,
+  return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, timelineText, isMoment,
            winnerTitle, winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue,
            paintAvatars };
 };

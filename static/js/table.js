@@ -31,7 +31,7 @@
 
   const mySeat = () => (view && view.me ? view.me.seat : null);  // null: a spectator
   // The words of the game (story.js, shared with a past game's page).
-  const { name, names, roleName, cardName, roleEmoji, deathLine, eventText, winnerTitle,
+  const { name, names, roleName, cardName, roleEmoji, deathLine, eventText, isMoment, winnerTitle,
           winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue, paintAvatars } =
     WW.story({ view: () => view, rules: () => RULES, mySeat });
   const isHost = () => view && view.me && view.table.host_seat === view.me.seat;
@@ -563,7 +563,7 @@
       if (events[i].kind === "step" && ++steps === 2) { from = i + 1; break; }
     }
     const secrets = view.table.status === "running" && secretsVisible();
-    return events.slice(from).filter((e) => MOMENT_KINDS.has(e.kind) && (secrets || !isSecretKind(e.kind)));
+    return events.slice(from).filter((e) => (MOMENT_KINDS.has(e.kind) || isMoment(e.kind)) && (secrets || !isSecretKind(e.kind)));
   }
 
   function deathItem(d) {

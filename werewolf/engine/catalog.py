@@ -31,6 +31,18 @@ def _kinds(field: str, kernel: tuple) -> list:
     return sorted(set(kernel).union(*(getattr(part, field) for part in parts)))
 
 
+def _says(says) -> list:
+    return [{"key": say.key, "when": dict(say.when),
+             "args": {name: list(arg) if isinstance(arg, tuple) else arg for name, arg in say.args.items()}}
+            for say in says]
+
+
+def _shape(shape: registry.Event) -> dict:
+    """An event kind as the pages render it (registry.Event): its words and whether it is a moment."""
+    return {"fields": dict(shape.fields), "says": _says(shape.says),
+            "timeline": None if shape.timeline is None else _says(shape.timeline), "moment": shape.moment}
+
+
 def catalog() -> dict:
     steps = [registry.STEPS[s] for s in registry.step_ids()]
     return {
@@ -41,7 +53,7 @@ def catalog() -> dict:
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,
                    "limits": dict(zip(registry.RHYTHMS, s.limits)), "default_limit": s.limit,
                    "actions": [a.id for a in s.actions], "shows": list(s.shows), "ballots": s.ballots,
-                   "option": registry.STEP_OPTION.get(s.id)}
+                   "option": registry.STEP_OPTION.get(s.id), "layout": s.layout, "eliminates": s.eliminates}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
         "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "steps": list(registry.ACTION_STEPS[a.id]),
@@ -56,6 +68,9 @@ def catalog() -> dict:
         # (secret) kinds off a phone whose card is face down: another eye may see it.
         "public_events": _kinds("public_events", KERNEL_PUBLIC_EVENTS),
         "end_events": _kinds("end_events", KERNEL_END_EVENTS),
+        # How each declared kind reads (registry.Event): the pages' one renderer (static/js/story.js).
+        "event_shapes": {kind: _shape(shape) for kind, shape in sorted(registry.event_shapes().items())},
+        "winners": registry.winner_camps(),
         "camps": list(registry.CAMPS),
         "options": [_option(o) for o in registry.OPTIONS.values()],
         "option_groups": list(registry.OPTION_GROUPS),

@@ -1,5 +1,5 @@
 """The Two Sisters and the Three Brothers (RULES-BOX B3.12): not a card, the rules both
-families share; ``sister.py`` and ``brother.py`` build their card with ``family``.
+families share; ``sister.py`` and ``brother.py`` build their card with ``family`` (not a card itself).
 
 A family knows itself from the start (as A3.6's Freemasons: an event with the partners'
 seats at the deal, or once the Thief's step is over, and their cards in ``players[]``),
