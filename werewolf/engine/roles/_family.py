@@ -14,7 +14,7 @@ told), ``done`` (the seats that closed their part tonight).
 
 from .. import flow, powers, registry
 from ..game import AUDIENCES, CHANNEL_AUDIENCE, Game
-from ..registry import CONFIRM, Action, Role, Step
+from ..registry import CONFIRM, Action, Event, Role, Say, Step
 
 CARD_MOVER = "thief"   # the step after which cards no longer move (A3.1)
 
@@ -97,10 +97,13 @@ def family(card: str, step_id: str, cards: int, emoji: str, night_order: int) ->
 
     step = Step(step_id, "night", (20, 30, 60), time_out=time_out, actors=actors, prompt=prompt,
                 actions=(Action(f"{step_id}.done", CONFIRM, done),),
-                night_order=night_order, runs=runs, role=card)
+                night_order=night_order, runs=runs, role=card, layout="one_button")
     return registry.register(Role(
         card, emoji=emoji, camp=registry.VILLAGE, cards=cards, steps=(step,),
         hooks={"deal": deal, "night_begins": night_begins, "step_starts": (5, step_starts),
                "known_roles": known, "channels": channels, "writable_channels": writable},
-        events=(card,),
+        events=(Event(card, {"partners": "seats"},
+                      says=(Say(f"ev.{card}_alone", when={"partners": False}),
+                            Say(f"ev.{card}", args={"names": "partners"})),
+                      timeline=()),),   # the end shows every card: the family is told there
     ))

@@ -16,7 +16,7 @@ the night he dies} or None.
 
 from .. import flow, powers, registry, ring
 from ..game import AT_END, Game
-from ..registry import Role
+from ..registry import Event, Role, Say
 
 ID = "knight"
 
@@ -49,6 +49,7 @@ def _night_deaths(game: Game, deaths: list, now: float) -> None:
 ROLE = registry.register(Role(
     ID, emoji="🗡️", camp=registry.VILLAGE,
     hooks={"deal": _deal, "died": _died, "night_deaths": (40, _night_deaths)},
-    events=("knight_rust",),
+    events=(Event("knight_rust", {"seat": "seat", "night": "int"},
+                  says=(Say("tl.knight_rust", args={"name": "seat"}),)),),   # told at the end only
     end_events=("knight_rust",),
 ))

@@ -11,7 +11,7 @@ not in `revote` or `runoff`. ``vote_result`` shows them as ``raven`` {target, vo
 
 from .. import flow, registry
 from ..game import EVERYONE, Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "raven"
 VOTES = 2
@@ -107,6 +107,13 @@ ROLE = registry.register(Role(
     ID, emoji="🐦‍⬛", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": (60, _step_starts),
            "vote_tally": _tally, "vote_result": _result, "view_me": _view_me},
-    events=("raven_mark", "raven_accused"),
+    me={"mark": "seat?"},   # his only, tonight's (_view_me)
+    events=(
+        Event("raven_mark", {"night": "int", "target": "seat"},
+              says=(Say("ev.raven_mark", args={"name": "target"}),),
+              timeline=(Say("tl.raven_mark", args={"name": "target"}),)),
+        Event("raven_accused", {"day": "int", "target": "seat"},
+              says=(Say("ev.raven_accused", args={"name": "target"}),), moment=True),
+    ),
     public_events=("raven_accused",),
 ))

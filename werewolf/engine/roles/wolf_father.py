@@ -18,7 +18,7 @@ State (``game.extra["wolf_father"]``, while his card is in the deck): ``used`` (
 from .. import flow, pack, registry
 from ..errors import IllegalAction
 from ..game import Game
-from ..registry import CONFIRM, Action, Role, Step
+from ..registry import CONFIRM, Action, Event, Role, Say, Step
 
 ID = "wolf_father"
 
@@ -85,12 +85,19 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_night_step(game, ID, now),
             actors=flow.alive_holder_acts(ID), prompt=_prompt,
-            actions=(Action("wolf_father.infect", CONFIRM, _infect, _infect_refusal),
+            actions=(Action("wolf_father.infect", CONFIRM, _infect, _infect_refusal, icon="🩸", style="danger"),
                      Action("wolf_father.done", CONFIRM, _done)),
+            layout="menu",
             night_order=72, runs=flow.holder_runs(ID), role=ID, fixed_night="after")   # werewolves 70, witch 80
 
 ROLE = registry.register(Role(
     ID, emoji="🐺", camp=registry.WOLVES, pack=True, wolf_place=True, steps=(STEP,),
     hooks={"deal": _deal, "night_attack": (15, _attack), "night_summary": _summary, "view_me": _view_me},
-    events=("wolf_father_infect", "infected"),
+    me={"infection": "bool"},   # his only: the infection unused (_view_me)
+    events=(
+        Event("wolf_father_infect", {"night": "int", "target": "seat"},
+              says=(Say("ev.wolf_father_infect", args={"name": "target"}),),
+              timeline=(Say("tl.wolf_father_infect", args={"name": "target"}),)),
+        Event("infected", {"night": "int"}, says=(Say("ev.infected"),), timeline=(), moment=True),
+    ),
 ))

@@ -14,7 +14,7 @@ he chose).
 
 from .. import flow, pack, registry
 from ..game import Game
-from ..registry import CONFIRM, Action, Role, Step
+from ..registry import CONFIRM, Action, Event, Role, Say, Step
 
 ID = "wolf_hound"
 VILLAGE, WOLVES = "village", "wolves"
@@ -71,11 +71,15 @@ def _deal(game: Game) -> None:
 
 
 STEP = Step(ID, "night", (20, 30, 60), time_out=_time_out, actors=_actors, prompt=_prompt,
-            actions=(Action("wolf_hound.village", CONFIRM, _village), Action("wolf_hound.wolves", CONFIRM, _wolves)),
+            actions=(Action("wolf_hound.village", CONFIRM, _village, icon="🏡"),
+                     Action("wolf_hound.wolves", CONFIRM, _wolves, icon="🐺", style="danger")),
+            layout="menu",
             night_order=24, runs=flow.holder_runs(ID, first_night_only=True), role=ID,
             fixed_night="first_night")   # after wild_child (22), before sisters (26)
 
 ROLE = registry.register(Role(
     ID, emoji="🐕", camp=registry.VILLAGE, steps=(STEP,), hooks={"deal": _deal},
-    events=("wolf_hound_choice",),
+    events=(Event("wolf_hound_choice", {"side": "camp"},
+                  says=(Say("ev.wolf_hound_wolves", when={"side": WOLVES}), Say("ev.wolf_hound_village")),
+                  timeline=(Say("tl.wolf_hound_wolves", when={"side": WOLVES}), Say("tl.wolf_hound_village"))),),
 ))
