@@ -144,11 +144,14 @@ def _seat(spec: dict, body: dict):
 
 
 def _seats(spec: dict, body: dict) -> list[int]:
+    """Exactly ``count`` different seats among the choices, or from ``min`` to ``max`` of them."""
     targets, choices = body.get("targets"), spec["choices"]
-    if (not isinstance(targets, list) or len(targets) != spec["count"]
+    low, high = (spec["count"], spec["count"]) if "count" in spec else (spec["min"], spec["max"])
+    if (not isinstance(targets, list) or not low <= len(targets) <= high
             or not all(_is_seat_number(t) for t in targets)
             or len(set(targets)) != len(targets) or not all(t in choices for t in targets)):
-        raise IllegalAction("invalid_target", f"choose {spec['count']} different living players")
+        many = str(low) if low == high else f"{low} to {high}"
+        raise IllegalAction("invalid_target", f"choose {many} different living players")
     return sorted(targets)
 
 

@@ -227,11 +227,10 @@ def kill(game: Game, seats: list[int], cause: str, now: float) -> list[int]:
     if cause == "night" and died:
         game.emit("night_deaths", AT_END, now, night=game.night,
                   deaths=[{"seat": s, "cause": c} for s, c in died])
-    seats = [s for s, _ in died]
-    if seats:
+    if died:
         for hook in game.hooks("died"):   # the same moment: a revenge, a turn, a rust (RULES-BOX B2.3)
-            hook(game, seats, cause, now)
-    return seats
+            hook(game, died, now)
+    return [s for s, _ in died]
 
 
 def queue_follow_ups(game: Game, died: list[int]) -> None:

@@ -138,8 +138,8 @@ HOOK_POINTS = {
     "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
     # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
     "game_opens": "(game) -> bool: the game opens with a day 0 (its debate and vote) before night 1",
-    "died": "(game, seats, cause, now): a batch of deaths was just announced (`deaths`); what follows "
-            "in the same moment (a revenge, a turn, a rust). cause: night, vote, hunter...",
+    "died": "(game, died, now): a batch of deaths was just announced (`deaths`); died: [(seat, cause)] "
+            "(night, vote, hunter, grief...); what follows in the same moment (a revenge, a turn, a rust)",
     "vote_elimination": "(game, seat, now) -> bool: a vote elimination is about to take seat; True if a "
                         "card takes it over (the Idiot's pardon: he lives)",
     "voters": "(game, seats) -> seats: who votes in the village's rounds now (less a pardoned Idiot, "
@@ -206,6 +206,9 @@ class Step:
     # Whether its end may eliminate someone by the village's ballots (a round): the pages
     # offer to abstain there and list its ballots among the day's votes.
     eliminates: bool = False
+    # The nights it may run, from the night's number only (public): (night) -> bool, None: every
+    # night. A fixed night plans by it (the White Werewolf's even nights, the Sisters' odd ones).
+    nights: Callable | None = None
 
     @property
     def limit(self) -> int:

@@ -17,6 +17,8 @@ def known_roles(game: Game, seat: int | None) -> dict[int, str]:
     if game.status == "ended":
         return {p.seat: p.role for p in game.players}
     known = {p.seat: p.role for p in game.players if not p.alive}
+    for shown in game.extra.get("shown", ()):   # a card turned face up for everyone (a pardoned Idiot)
+        known[shown] = game.player(shown).role
     if seat is None:
         return known
     known[seat] = game.player(seat).role

@@ -20,7 +20,8 @@ def _on(game: Game) -> bool:
 
 
 def _in_deck(game: Game, step) -> bool:
-    return step.role is None or step.role in game.cards
+    """Its card is in the deck, and tonight is one of its nights (Step.nights)."""
+    return (step.role is None or step.role in game.cards) and (step.nights is None or step.nights(game.night))
 
 
 def _gathered(game: Game) -> list[str]:

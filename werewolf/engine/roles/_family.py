@@ -97,7 +97,8 @@ def family(card: str, step_id: str, cards: int, emoji: str, night_order: int) ->
 
     step = Step(step_id, "night", (20, 30, 60), time_out=time_out, actors=actors, prompt=prompt,
                 actions=(Action(f"{step_id}.done", CONFIRM, done),),
-                night_order=night_order, runs=runs, role=card, layout="one_button")
+                night_order=night_order, runs=runs, role=card, layout="one_button",
+                nights=lambda night: night % 2 == 1)   # a fixed night plans them on odd nights only
     return registry.register(Role(
         card, emoji=emoji, camp=registry.VILLAGE, cards=cards, steps=(step,),
         hooks={"deal": deal, "night_begins": night_begins, "step_starts": (5, step_starts),

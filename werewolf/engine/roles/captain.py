@@ -30,7 +30,7 @@ def _election_vote(game: Game, seat: int, target, now: float) -> None:
     else:
         game.votes[seat] = target
     game.emit_choice("vote_cast", EVERYONE, now, step="election", seat=seat, target=target)
-    if all(game.votes.get(s) is not None for s in game.living()):
+    if all(game.votes.get(s) is not None for s in flow.voters(game, game.living())):
         _resolve_election(game, now)
 
 

@@ -1,6 +1,6 @@
 """Hunter — Chasseur (RULES.md §4): when he dies, he shoots someone at once."""
 
-from .. import flow, registry
+from .. import flow, powers, registry
 from ..game import EVERYONE, Game
 from ..registry import SEAT, Action, Role, Step
 
@@ -8,6 +8,8 @@ ID = "hunter"
 
 
 def _prompt(game: Game, seat: int, living):
+    if not powers.has_power(game, seat):   # a ghost `hunter` step, his testament void (RULES-BOX B6.1)
+        return []
     return [{"action": "hunter.shoot", "choices": living}]
 
 

@@ -12,7 +12,7 @@ State (``game.extra["little_girl"]``, while her card is in the deck):
 Spying never ends nor lengthens the step (A3.2): her actions are side actions of the step.
 """
 
-from .. import registry
+from .. import powers, registry
 from ..game import AUDIENCES, Game
 from ..registry import CONFIRM, Action, Option, Role, Side
 
@@ -36,7 +36,7 @@ def _caught_tonight(game: Game, state: dict) -> bool:
 
 def _actors(game: Game, living):
     state, seat = _state(game), game.alive_holder(ID)
-    if state is None or seat is None or _caught_tonight(game, state):
+    if state is None or seat is None or _caught_tonight(game, state) or not powers.has_power(game, seat):
         return []
     return [seat]
 

@@ -6,7 +6,7 @@ living others see no change at all (no channel, no version move: the `dead` chan
 audience is the dead and him). The ban on quoting the cemetery is a reminder on his card.
 """
 
-from .. import registry
+from .. import powers, registry
 from ..game import Game
 from ..registry import Role
 
@@ -14,7 +14,8 @@ ID = "medium"
 
 
 def _alive_medium(game: Game) -> int | None:
-    return game.alive_holder(ID)
+    seat = game.alive_holder(ID)
+    return seat if seat is not None and powers.has_power(game, seat) else None   # RULES-BOX B6.1
 
 
 def _readers(game: Game, channel: str, seats: list[int]) -> None:

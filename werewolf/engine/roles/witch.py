@@ -1,6 +1,6 @@
 """Witch — Sorcière (RULES.md §3): learns the wolves' choice; one life potion, one death potion."""
 
-from .. import flow, registry
+from .. import flow, powers, registry
 from ..errors import IllegalAction
 from ..game import Game
 from ..registry import CONFIRM, SEAT, Action, Role, Step
@@ -11,7 +11,7 @@ ID = "witch"
 def _on_start(game: Game, now: float) -> None:
     # She learns the wolves' choice whatever protects it (A3.3): refusing her the potion would tell.
     seat = game.alive_holder(ID)
-    if seat is not None:   # a ghost step (her card in the middle) shows nobody anything
+    if seat is not None and powers.has_power(game, seat):   # a ghost step (her card in the middle, powerless) shows nothing
         game.emit("witch_victim", seat, now, night=game.night, target=game.victim)
 
 
@@ -76,7 +76,7 @@ def _summary(game: Game, data: dict) -> None:
 
 def _view_me(game: Game, seat: int, me: dict) -> None:
     if game.player(seat).role == ID:
-        me["potions"] = dict(game.potions)
+        me["potions"] = dict(game.potions) if powers.has_power(game, seat) else {"life": False, "death": False}
 
 
 STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_night_step(game, ID, now),

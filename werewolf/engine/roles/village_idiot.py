@@ -1,0 +1,71 @@
+"""Village Idiot — Idiot du village (RULES-BOX B3.2): voted out, he does not die; his card
+is shown and he votes no more. A second vote elimination kills him; the Elder's death
+after the pardon takes him too.
+
+State (``game.extra["village_idiot"]``): ``pardoned`` his seat once pardoned, else None.
+The pardon takes a vote elimination over (hook ``vote_elimination``), in every round that
+eliminates (vote, tiebreak, revote, runoff, stake); the day then goes on as after an
+elimination. No step.
+"""
+
+from .. import flow, powers, registry
+from ..game import EVERYONE, Game
+from ..registry import Role
+
+ID = "village_idiot"
+ELDER = "elder"   # whose death takes a pardoned Idiot with him (B3.2)
+
+
+def _pardoned(game: Game) -> int | None:
+    state = game.extra.get(ID)
+    return state["pardoned"] if state is not None else None
+
+
+def _deal(game: Game) -> None:
+    if ID in game.cards:
+        game.extra[ID] = {"pardoned": None}
+
+
+def _pardon(game: Game, seat: int, now: float) -> bool:
+    state = game.extra.get(ID)
+    if (state is None or state["pardoned"] is not None or game.player(seat).role != ID
+            or not powers.has_power(game, seat)):
+        return False   # once; powerless before any pardon, he is simply eliminated
+    state["pardoned"] = seat
+    game.extra.setdefault("shown", []).append(seat)   # his card, to everyone from now on
+    game.emit("idiot_pardoned", EVERYONE, now, seat=seat)
+    if game.captain == seat:   # he loses the title: his last act as Captain is the succession
+        game.pending_succession = seat
+    flow.continue_follow_ups(game, now)
+    return True
+
+
+def _voters(game: Game, seats: list[int]) -> list[int]:
+    pardoned = _pardoned(game)
+    return [s for s in seats if s != pardoned] if pardoned is not None else seats
+
+
+def _grief(game: Game, died: list) -> None:
+    """The Elder's death, by any cause, takes the pardoned Idiot in the same batch."""
+    pardoned = _pardoned(game)
+    if pardoned is None or not game.player(pardoned).alive:
+        return
+    if any(game.player(seat).role == ELDER for seat, _ in died):
+        game.player(pardoned).alive = False
+        died.append((pardoned, "grief"))
+
+
+def _succession_prompt(game: Game, seat: int, specs: list) -> list:
+    """Pardoned as Captain, he may not name himself: the title goes."""
+    if seat == _pardoned(game) and game.step == "succession":
+        return [{**spec, "choices": [s for s in spec["choices"] if s != seat]}
+                if spec["action"] == "succession.name" else spec for spec in specs]
+    return specs
+
+
+ROLE = registry.register(Role(
+    ID, emoji="🤪", camp=registry.VILLAGE,
+    hooks={"deal": _deal, "vote_elimination": _pardon, "voters": _voters,
+           "grief": (20, _grief), "prompt": _succession_prompt},
+    events=("idiot_pardoned",), public_events=("idiot_pardoned",),
+))
