@@ -124,6 +124,10 @@ RHYTHMS = {
     "election": (60, 120, 240), "debate": (120, 180, 360), "speech": (20, 30, 60), "vote": (40, 60, 120),
     "tally": (6, 10, 15), "defense": (40, 60, 120), "runoff": (30, 45, 90), "revote": (30, 45, 90),
     "stake": (40, 60, 120), "tiebreak": (30, 45, 90),
+    # RULES-BOX B7.1 (every new step, those of cards not built yet too)
+    **{step: (20, 30, 60) for step in ("wild_child", "wolf_hound", "sisters", "brothers", "fox", "wolf_father",
+                                       "white_werewolf", "piper", "raven")},
+    "scapegoat": (30, 45, 90),
 }
 # RULES-BOX B7.1: the new steps.
 RHYTHMS.update({step: (20, 30, 60) for step in ("wild_child", "wolf_hound", "sisters", "brothers", "fox",

@@ -805,6 +805,8 @@ def random_move(prompt: dict, rng: random.Random, focus: int | None = None, abst
         body["card"] = rng.choice(choices)
     elif spec.get("count"):
         body["targets"] = rng.sample(choices, spec["count"])
+    elif "min" in spec:   # from min to max seats (scapegoat.voters)
+        body["targets"] = rng.sample(choices, rng.randint(spec["min"], spec["max"]))
     elif choices:
         if spec.get("nullable") and rng.random() < abstain:
             body["target"] = None

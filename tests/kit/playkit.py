@@ -18,6 +18,8 @@ def body_for(rng: random.Random, spec: dict) -> dict:
         body["card"] = rng.choice(spec["choices"])
     elif "count" in spec:
         body["targets"] = rng.sample(spec["choices"], spec["count"])
+    elif "min" in spec:   # from min to max seats (scapegoat.voters)
+        body["targets"] = rng.sample(spec["choices"], rng.randint(spec["min"], spec["max"]))
     elif "choices" in spec:
         body["target"] = rng.choice(spec["choices"] + ([None] if spec.get("nullable") else []))
     return body
