@@ -26,11 +26,11 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"rusted": None}
 
 
-def _died(game: Game, seats: list, cause: str, now: float) -> None:
+def _died(game: Game, died: list, now: float) -> None:
     state = game.extra.get(ID)
     knight = game.holder(ID)
-    if state is None or cause != "night" or knight not in seats or not powers.has_power(game, knight):
-        return
+    if state is None or (knight, "night") not in died or not powers.has_power(game, knight):
+        return   # (dead of grief, by a vote or a shot: no rust)
     if flow.night_attack_victim(game, game.victim) != knight:   # not the pack's victim (the poison)
         return
     rusted = next((s for s in ring.scan_left(game, knight) if game.in_pack(s)), None)
