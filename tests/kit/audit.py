@@ -71,19 +71,35 @@ CAUGHT_KINDS = {"little_girl_caught"}
 OWL_KINDS = {"owl_designate"}
 MASON_KINDS = {"freemason"}
 PUBLIC_KINDS |= {"owl_nominee"}
+# RULES-BOX B9, B12-B13 (helper box2's cards): the Raven alone knows his mark, everyone the accused at
+# dawn; the Wolf-Father his infection, the infected that he is; the Wolf-Hound his choice (the pack
+# by wolves_joined); each Sister / Brother the family; the Knight's rust: nobody until the end.
+RAVEN_KINDS = {"raven_mark"}
+FATHER_KINDS = {"wolf_father_infect"}
+INFECTED_KINDS = {"infected"}
+HOUND_KINDS = {"wolf_hound_choice"}
+FAMILY_KINDS = {"sister", "brother"}
+PUBLIC_KINDS |= {"raven_accused"}
+HIDDEN_KINDS |= {"knight_rust"}
 ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
              | GUARD_KINDS | THIEF_KINDS | CURSED_KINDS | PLAGUE_KINDS | LITTLE_GIRL_KINDS | CAUGHT_KINDS
-             | OWL_KINDS | MASON_KINDS)
+             | OWL_KINDS | MASON_KINDS | RAVEN_KINDS | FATHER_KINDS | INFECTED_KINDS | HOUND_KINDS | FAMILY_KINDS)
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief",
-              "possessed", "cursed", "jester", "plague_bearer", "little_girl", "owl_man", "freemason", "medium")
+              "possessed", "cursed", "jester", "plague_bearer", "little_girl", "owl_man", "freemason", "medium",
+              "knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
 NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer",
              "little_girl", "owl_man", "freemason", "medium")
-# Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9).
-PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester")
+# Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9; B3.9, B3.14).
+PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester", "knight", "angel")
+# RULES-BOX: the cards the box audit draws (helper box2's), the wolf cards (B0.3: the pack is their
+# holders and the seats that joined it), the families (card -> its step and channel).
+BOX_ROLES = ("knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
+PACK_ROLES = ("werewolf", "wolf_father", "white_werewolf")
+FAMILIES = {"sister": "sisters", "brother": "brothers"}
 # RULES-VARIANTS A7.1: during a fixed night's `night` step, every night role acts at once
 # (the wolves, and these cards); A7.2: the lovers' channel is theirs alone, from the end of
 # `cupid` (when they learn each other) to the end.
-FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl"}
+FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl", "raven"}
 BASE_CHANNELS = ["village", "werewolves", "dead"]
 VARIANT_OPTIONS = ("fixed_night", "lovers_channel")   # drawn at random in the variants' games
 # Neutral names: no role word, no channel name, no event kind inside.
@@ -131,7 +147,15 @@ class Truth:
         self.options = state["settings"].get("options", {})
         # The lovers know each other once Cupid's step is over (a fixed night's lasts after his choice).
         self.lovers = set(state.get("lovers") or []) if state["step"] != "cupid" else set()
-        self.wolves = {s for s, r in self.role.items() if r == "werewolf"}
+        # B0.3: the pack is the wolf cards' holders and the seats that joined it (infected, Wolf-Hound).
+        extra = state.get("extra", {})
+        self.joined = set(extra.get("pack", ()))
+        self.joined_chat = {int(k): v for k, v in extra.get("pack_chat", {}).items()}
+        self.wolves = {s for s, r in self.role.items() if r in PACK_ROLES} | self.joined
+        self.powerless = set(extra.get("powerless", ()))
+        self.in_deck = set(state["cards"])
+        self.infected = ((extra.get("wolf_father") or {}).get("infected") or {}).get("seat")
+        self.family_done = {card: set((extra.get(card) or {}).get("done", ())) for card in FAMILIES}
         self.step = state["step"]
         self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
         options = state["settings"].get("options", {})
@@ -161,6 +185,9 @@ class Truth:
             known |= self.caught
         if self.role[s] == "freemason" and self.masons_told:
             known |= {p for p, r in self.role.items() if r == "freemason"}
+        card = self.role[s]
+        if card in FAMILIES and any(e["kind"] == card for e in self.state["events"]):   # B3.12: once told
+            known |= {p for p, r in self.role.items() if r == card}
         return known
 
     def camps_known(self, s: int) -> set[int]:
@@ -175,6 +202,8 @@ class Truth:
     def shown_role(self, s: int, p: int) -> str:
         """The card seat s sees for seat p: the Seer keeps what she saw when she looked at a
         living player (a Cursed bitten since is « Maudit » to her, A3.12); else the card now."""
+        if not self.ended and p != s and self.alive[p] and s in self.wolves and p in self.wolves:
+            return "werewolf"   # B0.3: the pack face
         if not self.ended and p != s and self.alive[p] and self.role[s] == "seer":
             looks = [e["role"] for e in self.state["events"]
                      if e["kind"] == "seer_look" and e["target"] == p and "role" in e]
@@ -216,19 +245,30 @@ class Truth:
             return self.role[s] == "owl_man"
         if kind in MASON_KINDS:
             return self.role[s] == "freemason" and event["partner"] != s
+        if kind in RAVEN_KINDS:
+            return self.role[s] == "raven"
+        if kind in FATHER_KINDS:
+            return self.role[s] == "wolf_father"
+        if kind in INFECTED_KINDS:
+            return s == self.infected
+        if kind in HOUND_KINDS:
+            return self.role[s] == "wolf_hound"
+        if kind in FAMILY_KINDS:
+            return self.role[s] == kind and s not in event["partners"]
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] == "freemason" else None,
-               s == self.thief, s in self.bitten)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] in ("freemason", *FAMILIES) else None,
+               s == self.thief, s in self.bitten, s in self.wolves, s == self.infected)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
 
     def all_channels(self) -> list[str]:
-        return BASE_CHANNELS + (["lovers"] if self.options.get("lovers_channel") else [])
+        return (BASE_CHANNELS + (["lovers"] if self.options.get("lovers_channel") else [])
+                + [channel for card, channel in FAMILIES.items() if card in self.in_deck])
 
     def channels(self, s: int) -> list[str]:
         if self.ended:
@@ -240,21 +280,37 @@ class Truth:
             out.append("dead")
         if self.options.get("lovers_channel") and s in self.lovers:
             out.append("lovers")   # dead or alive: a dead lover keeps reading its history
+        if self.role[s] in FAMILIES:
+            out.append(FAMILIES[self.role[s]])   # B3.12: the family, dead or alive
         return out
+
+    def family_actors(self, card: str) -> set[int]:
+        """B3.12: on an odd night, until a card of the family is shown dead, its living members
+        with their powers who have not closed their part."""
+        members = {p for p, r in self.role.items() if r == card}
+        if self.state["night"] % 2 == 0 or any(not self.alive[p] for p in members):
+            return set()
+        return {p for p in members if self.alive[p] and p not in self.powerless and p not in self.family_done[card]}
 
     def actors(self) -> set[int]:
         if self.ended or self.step == "dawn":
             return set()
         holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief",
-                  "plague": "plague_bearer", "owl": "owl_man"}.get(self.step)
+                  "plague": "plague_bearer", "owl": "owl_man", "raven": "raven", "wolf_father": "wolf_father",
+                  "wolf_hound": "wolf_hound"}.get(self.step)
         if holder:
-            return {p for p, r in self.role.items() if r == holder and self.alive[p]}
+            return {p for p, r in self.role.items() if r == holder and self.alive[p]
+                    and (p not in self.powerless or holder == "wolf_hound")}
+        for card, step in FAMILIES.items():
+            if self.step == step:
+                return self.family_actors(card)
         girl = self.little_girl
         spies = {girl} if girl is not None and self.alive[girl] and not self.caught_tonight else set()
         if self.step == "werewolves":
             return {p for p in self.wolves if self.alive[p]} | spies
         if self.step == "night":
-            return {p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
+            return ({p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
+                    | {p for card in FAMILIES if card in self.in_deck for p in self.family_actors(card)})
         if self.step in ("hunter", "succession", "tiebreak", "speech"):
             return {self.state["actor"]}
         if self.step == "tally":                      # A8: nobody acts
@@ -299,12 +355,23 @@ class Truth:
             out |= OWL_KINDS
         if self.role[s] != "freemason":
             out |= MASON_KINDS
+        if self.role[s] != "raven":
+            out |= RAVEN_KINDS
+        if self.role[s] != "wolf_father":
+            out |= FATHER_KINDS
+        if s != self.infected:
+            out |= INFECTED_KINDS
+        if self.role[s] != "wolf_hound":
+            out |= HOUND_KINDS
+        out |= FAMILY_KINDS - {self.role[s]}
         return out
 
     def channel_lines(self, s: int, channel: str) -> list[str]:
         lines = [m["text"] for m in self.state["chat"] if m["channel"] == channel]
         if channel == "werewolves" and s in self.bitten and not self.ended:
             return lines[self.bitten[s]:]   # he was not there before his bite
+        if channel == "werewolves" and s in self.joined and not self.ended:
+            return lines[self.joined_chat[s]:]   # B0.3: from his joining on
         return lines
 
     def shows_was(self, s: int, p: int) -> bool:
@@ -340,7 +407,7 @@ def _forbidden(truth: Truth, s: int):
     return cache[s]
 
 
-CHAT_TOKEN = re.compile(r"~[VWDL]\d{6}q\d{4}~")
+CHAT_TOKEN = re.compile(r"~[VWDLSB]\d{6}q\d{4}~")
 
 
 def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str) -> None:
@@ -365,6 +432,12 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: seat {s} sees the Little Girl's eyes")
     if truth.role[s] != "owl_man" and re.search(r'"nominee"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Owl-Man's name of the night")
+    if truth.role[s] != "raven" and re.search(r'"mark"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Raven's mark")
+    if truth.role[s] != "wolf_father" and re.search(r'"infection"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Wolf-Father's infection")
+    if s not in truth.joined and re.search(r'"pack"\s*:', text):
+        raise Leak(f"{where}: seat {s} is told who joined the pack")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Witch's potions")
     if not truth.may_know_testament(s) and re.search(r'"testament"\s*:\s*\{', text):
@@ -452,6 +525,10 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: potions shown to a {truth.role[s]}")
     if ("contaminated" in me) != (truth.role[s] == "plague_bearer"):
         raise Leak(f"{where}: the contaminated shown to a {truth.role[s]}")
+    if me.get("pack") != (True if s in truth.joined else None):
+        raise Leak(f"{where}: me.pack {me.get('pack')} for a {truth.role[s]}")
+    if ("mark" in me) != (truth.role[s] == "raven") or ("infection" in me) != (truth.role[s] == "wolf_father"):
+        raise Leak(f"{where}: the Raven's mark or the Wolf-Father's infection shown to a {truth.role[s]}")
     if me.get("was") != ("cursed" if s in truth.bitten else None):
         raise Leak(f"{where}: 'was' {me.get('was')} for a {truth.role[s]}")
     if ("designations" in view) != (truth.living_wolf(s) and truth.step in ("werewolves", "night")):
@@ -476,6 +553,8 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
     for s in truth.role:
         if s in truth.lovers or s == truth.thief or s in truth.bitten or s in truth.caught or truth.may_know_testament(s):
             continue
+        if s in truth.joined or s == truth.infected:
+            continue   # B0.3: a joined member knows the pack
         if truth.step == "defense" and s in truth.tied:
             continue   # their own writing rights
         if truth.step == "speech" and s == truth.state["actor"]:
@@ -558,14 +637,16 @@ class AuditGame:
             settings["roles"].update({role: rng.random() < 0.4 for role in NEW_ROLES})
             settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
             settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
+        if audit.box:   # RULES-BOX: the box's cards, each in about 40% of the games
+            settings["roles"].update({role: rng.random() < 0.4 for role in BOX_ROLES})
         if audit.options:
             settings["options"] = {**settings.get("options", {}), **random_options(rng)}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
         started = host.call("POST", f"/api/tables/{self.table_id}/start")
-        dropped = [role for role in NEW_ROLES if settings["roles"].get(role)]
+        dropped = [role for role in (*NEW_ROLES, *BOX_ROLES) if settings["roles"].get(role)]
         rng.shuffle(dropped)
         while started.status_code == 409 and _code(started) == "bad_composition":   # too many cards for n
-            off = {"roles": {dropped.pop(): False} if dropped else {role: False for role in NEW_ROLES}}
+            off = {"roles": {dropped.pop(): False} if dropped else {role: False for role in (*NEW_ROLES, *BOX_ROLES)}}
             assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", off).status_code == 200
             started = host.call("POST", f"/api/tables/{self.table_id}/start")
         assert started.status_code == 200
@@ -654,7 +735,9 @@ class AuditGame:
                                   "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
                                   "thief.take", "defense.done", "revote.cast", "runoff.cast", "speech.done",
                                   "hunter.testament", "succession.testament", "plague.infect",
-                                  "little_girl.spy", "owl.designate", "stake.cast", "nope"])
+                                  "little_girl.spy", "owl.designate", "stake.cast", "raven.mark", "raven.done",
+                                  "wolf_father.infect", "wolf_hound.wolves", "sisters.done", "brothers.done",
+                                  "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -678,6 +761,8 @@ class AuditGame:
                 continue  # may be allowed: not a probe
             if channel == "lovers" and s in truth.lovers:
                 continue  # a lover may write there
+            if channel in FAMILIES.values() and FAMILIES.get(truth.role[s]) == channel:
+                continue  # a member may write there in the family's step
             r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
             check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
             if r.status_code < 400:
@@ -821,7 +906,7 @@ class Audit:
     """One app over one temporary database, 18 accounts reused from game to game."""
 
     def __init__(self, directory: str, seed: int, probe_rate: float = 0.1, sample: int = 3,
-                 small_tables: bool = False, variants: bool = False, options: bool = False):
+                 small_tables: bool = False, variants: bool = False, options: bool = False, box: bool = False):
         from werewolf import store
         from werewolf.web import create_app
         os.environ["WEREWOLF_INSTANCE_PATH"] = os.path.join(directory, "instance")
@@ -843,6 +928,7 @@ class Audit:
         self.small_tables = small_tables
         self.variants = variants  # the Guard and the Thief too, each in about half the games
         self.options = options    # a random option set (A5, A6) in every game
+        self.box = box            # RULES-BOX's cards (BOX_ROLES), each in about 40% of the games
         self.clients = [Client(self.app, name, self.stats).register() for name in NAMES]
 
     def play_one(self) -> Truth:
@@ -860,10 +946,11 @@ class Audit:
 
 
 def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
-        small_tables: bool = False, probe_rate: float = 0.1, variants: bool = False, options: bool = False) -> Stats:
+        small_tables: bool = False, probe_rate: float = 0.1, variants: bool = False, options: bool = False,
+        box: bool = False) -> Stats:
     with tempfile.TemporaryDirectory(dir=directory) as tmp:
         audit = Audit(tmp, seed, small_tables=small_tables, probe_rate=probe_rate, variants=variants,
-                      options=options)
+                      options=options, box=box)
         try:
             for i in range(games):
                 audit.play_one()
