@@ -71,9 +71,19 @@ CAUGHT_KINDS = {"little_girl_caught"}
 OWL_KINDS = {"owl_designate"}
 MASON_KINDS = {"freemason"}
 PUBLIC_KINDS |= {"owl_nominee"}
-# RULES-BOX B9, B12-B13 (helper box2's cards): the Raven alone knows his mark, everyone the accused at
-# dawn; the Wolf-Father his infection, the infected that he is; the Wolf-Hound his choice (the pack
-# by wolves_joined); each Sister / Brother the family; the Knight's rust: nobody until the end.
+# RULES-BOX B9.1, B12: the Elder's revenge, a pardon, the Scapegoat's voters, the bear's growl
+# are public; the Piper alone knows his charms, the Piper and each living charmed the circle
+# (one `charmed` event each, addressed to one of them); the White Werewolf his prey; the Wild
+# Child his model and his turn; the Fox his sniffs. The pack is told who joined (wolves_joined).
+PUBLIC_KINDS |= {"elder_revenge", "idiot_pardoned", "scapegoat_voters", "bear_growl"}
+PIPER_KINDS = {"piper_charm"}
+CHARMED_KINDS = {"charmed"}
+WHITE_KINDS = {"white_werewolf_devour"}
+CHILD_KINDS = {"wild_child_model", "wild_child_turned"}
+FOX_KINDS = {"fox_sniff"}
+# RULES-BOX B9, B12-B13 (the Knight .. the Angel): the Raven alone knows his mark, everyone the
+# accused at dawn; the Wolf-Father his infection, the infected that he is; the Wolf-Hound his
+# choice (the pack by wolves_joined); each Sister / Brother the family; the rust: nobody until the end.
 RAVEN_KINDS = {"raven_mark"}
 FATHER_KINDS = {"wolf_father_infect"}
 INFECTED_KINDS = {"infected"}
@@ -81,26 +91,31 @@ HOUND_KINDS = {"wolf_hound_choice"}
 FAMILY_KINDS = {"sister", "brother"}
 PUBLIC_KINDS |= {"raven_accused"}
 HIDDEN_KINDS |= {"knight_rust"}
-ALL_KINDS = (PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
+BOX_KINDS = (PIPER_KINDS | CHARMED_KINDS | WHITE_KINDS | CHILD_KINDS | FOX_KINDS
+             | RAVEN_KINDS | FATHER_KINDS | INFECTED_KINDS | HOUND_KINDS | FAMILY_KINDS)
+ALL_KINDS = (BOX_KINDS | PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
              | GUARD_KINDS | THIEF_KINDS | CURSED_KINDS | PLAGUE_KINDS | LITTLE_GIRL_KINDS | CAUGHT_KINDS
-             | OWL_KINDS | MASON_KINDS | RAVEN_KINDS | FATHER_KINDS | INFECTED_KINDS | HOUND_KINDS | FAMILY_KINDS)
+             | OWL_KINDS | MASON_KINDS)
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief",
               "possessed", "cursed", "jester", "plague_bearer", "little_girl", "owl_man", "freemason", "medium",
               "knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
 NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer",
              "little_girl", "owl_man", "freemason", "medium")
-# Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9; B3.9, B3.14).
-PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester", "knight", "angel")
-# RULES-BOX: the cards the box audit draws (helper box2's), the wolf cards (B0.3: the pack is their
-# holders and the seats that joined it), the families (card -> its step and channel).
-BOX_ROLES = ("knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
-PACK_ROLES = ("werewolf", "wolf_father", "white_werewolf")
-FAMILIES = {"sister": "sisters", "brother": "brothers"}
+# RULES-BOX's cards mixed in with them in the box's games (Audit(box=True)).
+BOX_ROLES = ("elder", "village_idiot", "scapegoat", "piper", "white_werewolf", "wild_child", "fox", "bear_tamer",
+             "knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
+FAMILIES = {"sister": "sisters", "brother": "brothers"}   # B3.12: card -> its step and channel
+# The wolf cards (RULES-BOX B0.3): their holders are of the pack, as the seats that joined it.
+PACK_CARDS = ("werewolf", "white_werewolf", "wolf_father")
+# Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9).
+PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester", "elder", "bear_tamer", "knight", "angel")
 # RULES-VARIANTS A7.1: during a fixed night's `night` step, every night role acts at once
 # (the wolves, and these cards); A7.2: the lovers' channel is theirs alone, from the end of
 # `cupid` (when they learn each other) to the end.
-FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl", "raven"}
+FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl", "fox", "piper", "raven"}
 BASE_CHANNELS = ["village", "werewolves", "dead"]
+NIGHT_STEPS = {"thief", "cupid", "wild_child", "wolf_hound", "sisters", "brothers", "seer", "fox", "guard", "owl",
+               "plague", "werewolves", "wolf_father", "white_werewolf", "witch", "piper", "raven", "night"}
 VARIANT_OPTIONS = ("fixed_night", "lovers_channel")   # drawn at random in the variants' games
 # Neutral names: no role word, no channel name, no event kind inside.
 NAMES = ["Ana", "Ben", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou",
@@ -147,15 +162,20 @@ class Truth:
         self.options = state["settings"].get("options", {})
         # The lovers know each other once Cupid's step is over (a fixed night's lasts after his choice).
         self.lovers = set(state.get("lovers") or []) if state["step"] != "cupid" else set()
-        # B0.3: the pack is the wolf cards' holders and the seats that joined it (infected, Wolf-Hound).
         extra = state.get("extra", {})
-        self.joined = set(extra.get("pack", ()))
-        self.joined_chat = {int(k): v for k, v in extra.get("pack_chat", {}).items()}
-        self.wolves = {s for s, r in self.role.items() if r in PACK_ROLES} | self.joined
-        self.powerless = set(extra.get("powerless", ()))
-        self.in_deck = set(state["cards"])
-        self.infected = ((extra.get("wolf_father") or {}).get("infected") or {}).get("seat")
-        self.family_done = {card: set((extra.get(card) or {}).get("done", ())) for card in FAMILIES}
+        # RULES-BOX B0.3: the pack is the wolf cards' holders and the seats that joined it.
+        self.joined = set(extra.get("pack", []))
+        self.pack_chat = {int(s): n for s, n in extra.get("pack_chat", {}).items()}
+        self.wolves = {s for s, r in self.role.items() if r in PACK_CARDS} | self.joined
+        self.shown = set(extra.get("shown", []))          # a pardoned Idiot's card, to all
+        self.powerless = set(extra.get("powerless", []))   # B6.1
+        self.charmed = set(extra.get("piper", {}).get("charmed", []))
+        self.charm_told = {e["audience"] for e in state["events"] if e["kind"] == "charmed"}
+        self.flair = extra.get("fox", {}).get("flair", True)
+        self.model = extra.get("wild_child", {}).get("model")
+        self.pardoned = extra.get("village_idiot", {}).get("pardoned")
+        goat = extra.get("scapegoat", {}).get("voters")
+        self.goat_voters = set(goat["seats"]) if goat and goat["day"] == state["day"] else None
         self.step = state["step"]
         self.seer = next((s for s, r in self.role.items() if r == "seer"), None)
         options = state["settings"].get("options", {})
@@ -169,6 +189,9 @@ class Truth:
         self.caught_tonight = any(e["kind"] == "little_girl_caught" and e["night"] == state["night"]
                                   for e in state["events"])
         self.masons_told = any(e["kind"] == "freemason" for e in state["events"])
+        self.in_deck = set(state["cards"])
+        self.infected = ((extra.get("wolf_father") or {}).get("infected") or {}).get("seat")
+        self.family_done = {card: set((extra.get(card) or {}).get("done", ())) for card in FAMILIES}
 
     def living_wolf(self, s: int) -> bool:
         return s in self.wolves and self.alive[s]
@@ -176,7 +199,7 @@ class Truth:
     def known_roles(self, s: int) -> set[int]:
         if self.ended:
             return set(self.role)
-        known = {p for p, a in self.alive.items() if not a} | {s}
+        known = {p for p, a in self.alive.items() if not a} | {s} | self.shown
         if s in self.wolves:
             known |= self.wolves
         if s == self.seer and not self.seer_camp:   # A6.1: the camp Seer never learns a card
@@ -202,14 +225,26 @@ class Truth:
     def shown_role(self, s: int, p: int) -> str:
         """The card seat s sees for seat p: the Seer keeps what she saw when she looked at a
         living player (a Cursed bitten since is « Maudit » to her, A3.12); else the card now."""
-        if not self.ended and p != s and self.alive[p] and s in self.wolves and p in self.wolves:
-            return "werewolf"   # B0.3: the pack face
         if not self.ended and p != s and self.alive[p] and self.role[s] == "seer":
             looks = [e["role"] for e in self.state["events"]
                      if e["kind"] == "seer_look" and e["target"] == p and "role" in e]
             if looks:
                 return looks[-1]
+        if not self.ended and p != s and self.alive[p] and s in self.wolves and p in self.wolves:
+            return "werewolf"   # the pack face (RULES-BOX B0.3)
         return self.role[p]
+
+    def voter(self, p: int) -> bool:
+        """RULES-BOX B5.2: a pardoned Idiot votes no more; the Scapegoat's choice holds that day."""
+        if not self.alive[p] or self.ended:
+            return True
+        if p == self.pardoned:
+            return False
+        day_step = self.step not in (None, "election") and not self.night_step()
+        return self.goat_voters is None or not day_step or p in self.goat_voters
+
+    def night_step(self) -> bool:
+        return self.step in NIGHT_STEPS
 
     def may_see_event(self, s: int, event: dict) -> bool:
         kind = event["kind"]
@@ -245,6 +280,16 @@ class Truth:
             return self.role[s] == "owl_man"
         if kind in MASON_KINDS:
             return self.role[s] == "freemason" and event["partner"] != s
+        if kind in PIPER_KINDS:
+            return self.role[s] == "piper"
+        if kind in CHARMED_KINDS:   # one event for each of them: the Piper, each living charmed
+            return event["audience"] == s and (self.role[s] == "piper" or s in event["seats"])
+        if kind in WHITE_KINDS:
+            return self.role[s] == "white_werewolf"
+        if kind in CHILD_KINDS:
+            return self.role[s] == "wild_child"
+        if kind in FOX_KINDS:
+            return self.role[s] == "fox"
         if kind in RAVEN_KINDS:
             return self.role[s] == "raven"
         if kind in FATHER_KINDS:
@@ -253,15 +298,15 @@ class Truth:
             return s == self.infected
         if kind in HOUND_KINDS:
             return self.role[s] == "wolf_hound"
-        if kind in FAMILY_KINDS:
+        if kind in FAMILY_KINDS:   # one event for each member, with the others' seats
             return self.role[s] == kind and s not in event["partners"]
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] in ("freemason", *FAMILIES) else None,
-               s == self.thief, s in self.bitten, s in self.wolves, s == self.infected)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] in ("freemason", *FAMILIES)
+               or s in self.charm_told else None, s == self.thief, s in self.bitten, s in self.wolves, s == self.infected)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
@@ -296,11 +341,13 @@ class Truth:
         if self.ended or self.step == "dawn":
             return set()
         holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief",
-                  "plague": "plague_bearer", "owl": "owl_man", "raven": "raven", "wolf_father": "wolf_father",
-                  "wolf_hound": "wolf_hound"}.get(self.step)
-        if holder:
+                  "plague": "plague_bearer", "owl": "owl_man", "fox": "fox", "piper": "piper",
+                  "white_werewolf": "white_werewolf", "wild_child": "wild_child", "raven": "raven",
+                  "wolf_father": "wolf_father", "wolf_hound": "wolf_hound"}.get(self.step)
+        if holder:   # a powerless holder, a Fox without flair: a ghost step (RULES-BOX B0.4)
             return {p for p, r in self.role.items() if r == holder and self.alive[p]
-                    and (p not in self.powerless or holder == "wolf_hound")}
+                    and (p not in self.powerless or r == "wolf_hound")   # his choice is no power (B6.1)
+                    and (r != "fox" or self.flair)}
         for card, step in FAMILIES.items():
             if self.step == step:
                 return self.family_actors(card)
@@ -311,7 +358,7 @@ class Truth:
         if self.step == "night":
             return ({p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
                     | {p for card in FAMILIES if card in self.in_deck for p in self.family_actors(card)})
-        if self.step in ("hunter", "succession", "tiebreak", "speech"):
+        if self.step in ("hunter", "succession", "tiebreak", "speech", "scapegoat"):
             return {self.state["actor"]}
         if self.step == "tally":                      # A8: nobody acts
             return set()
@@ -355,6 +402,16 @@ class Truth:
             out |= OWL_KINDS
         if self.role[s] != "freemason":
             out |= MASON_KINDS
+        if self.role[s] != "piper":
+            out |= PIPER_KINDS
+            if s not in self.charm_told:
+                out |= CHARMED_KINDS
+        if self.role[s] != "white_werewolf":
+            out |= WHITE_KINDS
+        if self.role[s] != "wild_child":
+            out |= CHILD_KINDS
+        if self.role[s] != "fox":
+            out |= FOX_KINDS
         if self.role[s] != "raven":
             out |= RAVEN_KINDS
         if self.role[s] != "wolf_father":
@@ -371,7 +428,7 @@ class Truth:
         if channel == "werewolves" and s in self.bitten and not self.ended:
             return lines[self.bitten[s]:]   # he was not there before his bite
         if channel == "werewolves" and s in self.joined and not self.ended:
-            return lines[self.joined_chat[s]:]   # B0.3: from his joining on
+            return lines[self.pack_chat[s]:]   # nor before he joined (RULES-BOX B0.3)
         return lines
 
     def shows_was(self, s: int, p: int) -> bool:
@@ -407,7 +464,7 @@ def _forbidden(truth: Truth, s: int):
     return cache[s]
 
 
-CHAT_TOKEN = re.compile(r"~[VWDLSB]\d{6}q\d{4}~")
+CHAT_TOKEN = re.compile(r"~[VWDLSB]\d{6}q\d{4}~")   # S, B: the Sisters', the Brothers' channels
 
 
 def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str) -> None:
@@ -432,6 +489,12 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
         raise Leak(f"{where}: seat {s} sees the Little Girl's eyes")
     if truth.role[s] != "owl_man" and re.search(r'"nominee"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Owl-Man's name of the night")
+    if truth.role[s] != "fox" and re.search(r'"flair"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Fox's flair")
+    if truth.role[s] != "wild_child" and re.search(r'"model"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Wild Child's model")
+    if truth.role[s] != "piper" and s not in truth.charmed and re.search(r'"charmed"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the charmed")
     if truth.role[s] != "raven" and re.search(r'"mark"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the Raven's mark")
     if truth.role[s] != "wolf_father" and re.search(r'"infection"\s*:', text):
@@ -481,6 +544,9 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
             raise Leak(f"{where}: a camp shown {p}")
         if ("was" in p) != ("role" in p and truth.shows_was(s, p["seat"])):
             raise Leak(f"{where}: a bitten Cursed told or hidden wrongly: {p}")
+        if not truth.ended and ("pack" in p or p.get("voter", False) is not False
+                                or ("voter" in p) != (not truth.voter(p["seat"]))):
+            raise Leak(f"{where}: a voter or pack flag wrongly shown: {p}")
     if truth.ended:
         if view["status"] != "ended" or set(view["chat"]) != set(truth.all_channels()):
             raise Leak(f"{where}: the end does not reveal everything")
@@ -525,10 +591,18 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
         raise Leak(f"{where}: potions shown to a {truth.role[s]}")
     if ("contaminated" in me) != (truth.role[s] == "plague_bearer"):
         raise Leak(f"{where}: the contaminated shown to a {truth.role[s]}")
-    if me.get("pack") != (True if s in truth.joined else None):
-        raise Leak(f"{where}: me.pack {me.get('pack')} for a {truth.role[s]}")
+    if ("flair" in me) != (truth.role[s] == "fox") or me.get("flair", truth.flair) != truth.flair:
+        raise Leak(f"{where}: flair {me.get('flair')} for a {truth.role[s]}")
+    if ("model" in me) != (truth.role[s] == "wild_child" and truth.model is not None):
+        raise Leak(f"{where}: model {me.get('model')} for a {truth.role[s]}")
+    charmed_circle = sorted(p for p in truth.charmed if truth.alive[p])
+    may_charm = "piper" in truth.role.values() and (truth.role[s] == "piper" or (s in truth.charmed and truth.alive[s]))
+    if ("charmed" in me) != may_charm or me.get("charmed", charmed_circle) != charmed_circle:
+        raise Leak(f"{where}: charmed {me.get('charmed')} for a {truth.role[s]}")
     if ("mark" in me) != (truth.role[s] == "raven") or ("infection" in me) != (truth.role[s] == "wolf_father"):
         raise Leak(f"{where}: the Raven's mark or the Wolf-Father's infection shown to a {truth.role[s]}")
+    if me.get("pack") != (True if s in truth.joined else None):
+        raise Leak(f"{where}: pack {me.get('pack')} for seat {s}")
     if me.get("was") != ("cursed" if s in truth.bitten else None):
         raise Leak(f"{where}: 'was' {me.get('was')} for a {truth.role[s]}")
     if ("designations" in view) != (truth.living_wolf(s) and truth.step in ("werewolves", "night")):
@@ -551,10 +625,9 @@ def same_knowledge_groups(truth: Truth) -> list[list[int]]:
         return []
     groups: dict[tuple, list[int]] = {}
     for s in truth.role:
-        if s in truth.lovers or s == truth.thief or s in truth.bitten or s in truth.caught or truth.may_know_testament(s):
+        if (s in truth.lovers or s == truth.thief or s in truth.bitten or s in truth.caught or truth.may_know_testament(s)
+                or s in truth.charm_told or s in truth.joined or s == truth.pardoned):
             continue
-        if s in truth.joined or s == truth.infected:
-            continue   # B0.3: a joined member knows the pack
         if truth.step == "defense" and s in truth.tied:
             continue   # their own writing rights
         if truth.step == "speech" and s == truth.state["actor"]:
@@ -633,12 +706,14 @@ class AuditGame:
             assert c.call("POST", f"/api/tables/{self.table_id}/join").status_code == 200
         settings = {"roles": {role: rng.random() < 0.85 for role in ("seer", "witch", "hunter", "cupid")},
                     "captain": rng.random() < 0.8}
-        if audit.variants:
+        if audit.variants or audit.box:
             settings["roles"].update({role: rng.random() < 0.4 for role in NEW_ROLES})
+        if audit.box:   # RULES-BOX's cards, with every variant card and option mixed in
+            settings["roles"].update({role: rng.random() < 0.4 for role in BOX_ROLES})
             settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
             settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
-        if audit.box:   # RULES-BOX: the box's cards, each in about 40% of the games
-            settings["roles"].update({role: rng.random() < 0.4 for role in BOX_ROLES})
+            settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
+            settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
         if audit.options:
             settings["options"] = {**settings.get("options", {}), **random_options(rng)}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
@@ -761,7 +836,7 @@ class AuditGame:
                 continue  # may be allowed: not a probe
             if channel == "lovers" and s in truth.lovers:
                 continue  # a lover may write there
-            if channel in FAMILIES.values() and FAMILIES.get(truth.role[s]) == channel:
+            if FAMILIES.get(truth.role[s]) == channel:
                 continue  # a member may write there in the family's step
             r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
             check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
@@ -928,7 +1003,7 @@ class Audit:
         self.small_tables = small_tables
         self.variants = variants  # the Guard and the Thief too, each in about half the games
         self.options = options    # a random option set (A5, A6) in every game
-        self.box = box            # RULES-BOX's cards (BOX_ROLES), each in about 40% of the games
+        self.box = box            # RULES-BOX's cards too, each in about 40% of the games
         self.clients = [Client(self.app, name, self.stats).register() for name in NAMES]
 
     def play_one(self) -> Truth:
@@ -962,18 +1037,19 @@ def run(games: int, seed: int = 1, directory: str | None = None, progress=None,
 
 
 def run_many(games: int, seed: int = 1, workers: int = 1, small_tables: bool = False,
-             progress=None, variants: bool = False, options: bool = False) -> Stats:
+             progress=None, variants: bool = False, options: bool = False, box: bool = False) -> Stats:
     """``games`` games over ``workers`` processes, each with its own app and database.
     ``variants``: the Guard and the Thief in about half the games too."""
     if workers <= 1:
-        return run(games, seed, progress=progress, small_tables=small_tables, variants=variants, options=options)
+        return run(games, seed, progress=progress, small_tables=small_tables, variants=variants, options=options,
+                   box=box)
     from concurrent.futures import ProcessPoolExecutor
     share = [games // workers + (i < games % workers) for i in range(workers)]
     seeds = [seed * 1000 + i for i in range(workers)]
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(run, share, seeds, [None] * workers, [progress] * workers,
                                 [small_tables] * workers, [0.1] * workers, [variants] * workers,
-                                [options] * workers))
+                                [options] * workers, [box] * workers))
     total = Stats()
     for part in results:
         for name in ("games", "requests", "views_checked", "refusals_compared", "chats"):

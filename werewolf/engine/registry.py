@@ -36,7 +36,7 @@ WINNER_REASONS = ("stopped", "idle", "stalemate")   # a winner `none` without a 
 # a dict is an object of such fields. The pages write each value by its type (a seat as its
 # player's name, a role as the card's name); they know no field or card by name.
 FIELD_TYPES = ("seat", "seats", "role", "roles", "camp", "bool", "int", "text", "card",
-               "deaths", "tally", "ballots", "object")
+               "deaths", "tally", "ballots", "winner", "object")
 
 
 def check_field_type(owner: str, spec) -> None:
@@ -57,11 +57,15 @@ class Say:
     reader's seat, any other value: equal. ``args``: {placeholder: field} filling the
     words' ``{placeholder}`` by the field's type ("targets.0": an item of a list); a field
     with a type of its own here: {placeholder: (field, type)}, types: those of FIELD_TYPES
-    and "role_a" (a role inside a sentence, with its article), "holder" (the seat holding
-    the card the field's value names, once the end shows every card)."""
+    and "role_a" (a role inside a sentence, with its article), or (card id, "holder"): the
+    seat holding that card (once the end shows every card); a part of the sentence said
+    only sometimes: {placeholder: (Say, ...)}, the first that holds, else nothing.
+    ``lines``: a field shown as lines after the words (a death each, a target's ballots
+    each); ``key`` "": the lines alone."""
     key: str
     when: dict = field(default_factory=dict)
     args: dict = field(default_factory=dict)
+    lines: str | None = None
 
 
 @dataclass(frozen=True)
@@ -70,13 +74,16 @@ class Event:
     beside the kernel's (seq, kind, at, audience), how it reads to whom it is told
     (``says``: the first Say whose conditions hold; none holding: not told in words), how
     the end's timeline tells it in the third person (``timeline``: None: as ``says``; ():
-    left out), and whether it is a ``moment``: it takes the top of the phone and the room's
-    screen when it happens (the phone keeps a secret one off a face-down card)."""
+    left out), and whether it is a ``moment``: it takes the top of the phone when it happens
+    (a secret one only while the card is turned over, or at night); the room's screen tells
+    every public kind with words big."""
     kind: str
     fields: dict = field(default_factory=dict)
     says: tuple = ()
     timeline: tuple | None = None
-    moment: bool = False
+    moment: bool | tuple = False  # True, or the Says titling the moment (the first that holds)
+    each: bool = False            # every Say that holds, one after the other (not only the first)
+    on_card: bool = False         # also told on its reader's card, when turned over (the other Freemason)
 
 
 def _split_events(part) -> None:
@@ -200,15 +207,15 @@ class Step:
     # A step that gathers others (the fixed night's `night`): (game) -> their ids, whose
     # actors, prompts and actions are this step's while it runs.
     gathers: Callable | None = None
+    # The nights it may run, from the night's number only (public): (night) -> bool, None: every
+    # night. A fixed night plans by it (the White Werewolf's even nights, the Sisters' odd ones).
+    nights: Callable | None = None
     # How the pages lay its prompt out (GET /api/catalog), one of LAYOUTS; None: by its
     # actions' choice kinds (tap seats, take a card, confirm). See LAYOUTS.
     layout: str | None = None
     # Whether its end may eliminate someone by the village's ballots (a round): the pages
     # offer to abstain there and list its ballots among the day's votes.
     eliminates: bool = False
-    # The nights it may run, from the night's number only (public): (night) -> bool, None: every
-    # night. A fixed night plans by it (the White Werewolf's even nights, the Sisters' odd ones).
-    nights: Callable | None = None
 
     @property
     def limit(self) -> int:

@@ -10,13 +10,6 @@ from . import werewolf, villager, seer, witch, hunter, cupid, lovers, captain  #
 from . import thief, guard  # noqa: F401  (RULES-VARIANTS A3)
 from . import possessed, cursed, jester, plague_bearer  # noqa: F401  (RULES-VARIANTS A3.4, A3.8-A3.10)
 from . import little_girl, owl_man, freemason, medium  # noqa: F401  (RULES-VARIANTS A3, part 2)
-from . import elder  # noqa: F401  (RULES-BOX part 1)
-from . import village_idiot  # noqa: F401
-from . import scapegoat  # noqa: F401
-from . import fox, bear_tamer  # noqa: F401
-from . import piper  # noqa: F401
-from . import white_werewolf, wild_child  # noqa: F401
-from . import knight, raven, wolf_father, sister, brother, wolf_hound, angel  # noqa: F401  (RULES-BOX B3.9-B3.14)
 
 # A card with no line above joins the deck after them, in the order of its module's name: a
 # new card is its module alone (``_template.py`` and other names with "_" are not cards).
