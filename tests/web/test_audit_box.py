@@ -7,7 +7,7 @@ import os
 from tests.conftest import requires_sqlite
 from tests.kit import audit
 
-GAMES = 24   # about 12 s a game on one core: 24 over two workers is ~2.5 min
+GAMES = 16   # 12-30 s a game on a shared core: 16 over two workers, 2-4 min
 
 
 @requires_sqlite  # it plays on SQLite files of its own (run_many): the SQLite run has done it

@@ -8,7 +8,7 @@ his power, everyone gets ``bear_growl`` {day}. The event never names him.
 
 from .. import powers, registry, ring
 from ..game import EVERYONE, Game
-from ..registry import Role
+from ..registry import Event, Role, Say
 
 ID = "bear_tamer"
 
@@ -25,5 +25,6 @@ def _dawn(game: Game, now: float) -> None:
 
 ROLE = registry.register(Role(
     ID, emoji="🐻", camp=registry.VILLAGE, hooks={"step_starts": (70, _dawn)},
-    events=("bear_growl",), public_events=("bear_growl",),
+    events=(Event("bear_growl", {"day": "int"}, says=(Say("ev.bear_growl"),), moment=True),),
+    public_events=("bear_growl",),
 ))

@@ -10,7 +10,7 @@ protection, save and infection); nobody is told, not even him. No step.
 
 from .. import camps, flow, powers, registry
 from ..game import EVERYONE, Game
-from ..registry import Role
+from ..registry import Event, Role, Say
 
 ID = "elder"
 REVENGE_CAUSES = ("vote", "hunter")   # and the poison, read from the night (B3.1)
@@ -55,5 +55,7 @@ ROLE = registry.register(Role(
     ID, emoji="👴", camp=registry.VILLAGE,
     hooks={"deal": _deal, "night_deaths": (15, _night_deaths), "night_summary": (30, _summary),
            "died": (10, _revenge)},
-    events=("elder_revenge",), public_events=("elder_revenge",),
+    events=(Event("elder_revenge", {"seat": "seat"}, says=(Say("ev.elder_revenge", args={"name": "seat"}),),
+                  timeline=(Say("tl.elder_revenge", args={"name": "seat"}),), moment=True),),
+    public_events=("elder_revenge",),
 ))

@@ -7,7 +7,7 @@ ghost step (B0.4). The answer comes at once, over the ring as it is then (B0.2).
 
 from .. import flow, powers, registry, ring
 from ..game import Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "fox"
 
@@ -58,5 +58,10 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🦊", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "view_me": _view_me},
-    events=("fox_sniff",),
+    me={"flair": "bool"},   # his only (_view_me)
+    events=(Event("fox_sniff", {"night": "int", "target": "seat", "group": "seats", "wolf": "bool"},
+                  says=(Say("ev.fox_sniff_wolf", when={"wolf": True}, args={"names": "group"}),
+                        Say("ev.fox_sniff_none", args={"names": "group"})),
+                  timeline=(Say("tl.fox_sniff_wolf", when={"wolf": True}, args={"name": "target"}),
+                            Say("tl.fox_sniff_none", args={"name": "target"}))),),
 ))

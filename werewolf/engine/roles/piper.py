@@ -10,7 +10,7 @@ Piper lives, then the end check runs. The Piper and each living charmed learn th
 
 from .. import camps, flow, registry
 from ..game import Game
-from ..registry import SEATS, Action, Role, Step
+from ..registry import SEATS, Action, Event, Role, Say, Step
 
 ID = "piper"
 
@@ -90,5 +90,10 @@ ROLE = registry.register(Role(
     ID, emoji="🪈", camp=registry.SOLITARY, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_end": (20, _charm_takes),
            "solo_win": (35, _win), "view_me": _view_me},
-    events=("piper_charm", "charmed"),
+    me={"charmed": "seats"},   # the Piper's and each living charmed's (_view_me)
+    events=(Event("piper_charm", {"night": "int", "targets": "seats"},
+                  says=(Say("ev.piper_charm", args={"names": "targets"}),),
+                  timeline=(Say("tl.piper_charm", args={"names": "targets"}),)),
+            Event("charmed", {"seats": "seats"}, says=(Say("ev.charmed", args={"names": "seats"}),),
+                  timeline=())),
 ))

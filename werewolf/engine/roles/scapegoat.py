@@ -9,7 +9,7 @@ or revote), in `vote`, `revote`, `runoff` and `stake` (a Captain's `tiebreak` is
 
 from .. import flow, powers, registry
 from ..game import EVERYONE, Game
-from ..registry import SEATS, Action, Role, Step
+from ..registry import SEATS, Action, Event, Role, Say, Step
 
 ID = "scapegoat"
 ROUNDS = ("vote", "revote", "runoff", "stake")
@@ -88,5 +88,10 @@ ROLE = registry.register(Role(
     ID, emoji="🐐", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "vote_result": _vote_result, "vote_tie": (1, _vote_tie), "follow_up": (40, _follow_up),
            "voters": _voters},
-    events=("scapegoat_voters",), public_events=("scapegoat_voters",),
+    events=(Event("scapegoat_voters", {"day": "int", "seats": "seats"},
+                  says=(Say("ev.scapegoat_voters_none", when={"seats": False}),
+                        Say("ev.scapegoat_voters", args={"names": "seats"})),
+                  timeline=(Say("tl.scapegoat_voters_none", when={"seats": False}),
+                            Say("tl.scapegoat_voters", args={"names": "seats"})), moment=True),),
+    public_events=("scapegoat_voters",),
 ))

@@ -10,7 +10,7 @@ elimination. No step.
 
 from .. import flow, powers, registry
 from ..game import EVERYONE, Game
-from ..registry import Role
+from ..registry import Event, Role, Say
 
 ID = "village_idiot"
 ELDER = "elder"   # whose death takes a pardoned Idiot with him (B3.2)
@@ -67,5 +67,7 @@ ROLE = registry.register(Role(
     ID, emoji="🤪", camp=registry.VILLAGE,
     hooks={"deal": _deal, "vote_elimination": _pardon, "voters": _voters,
            "grief": (20, _grief), "prompt": _succession_prompt},
-    events=("idiot_pardoned",), public_events=("idiot_pardoned",),
+    events=(Event("idiot_pardoned", {"seat": "seat"}, says=(Say("ev.idiot_pardoned", args={"name": "seat"}),),
+                  timeline=(Say("tl.idiot_pardoned", args={"name": "seat"}),), moment=True),),
+    public_events=("idiot_pardoned",),
 ))

@@ -11,7 +11,7 @@ the Witch and the Elder's life: only the pack's attack goes through ``night_atta
 
 from .. import camps, flow, registry
 from ..game import Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "white_werewolf"
 
@@ -84,5 +84,7 @@ ROLE = registry.register(Role(
     ID, emoji="🐺", camp=registry.SOLITARY, pack=True, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_deaths": (30, _night_deaths),
            "night_summary": (40, _summary), "solo_win": (40, _win)},
-    events=("white_werewolf_devour",),
+    events=(Event("white_werewolf_devour", {"night": "int", "target": "seat"},
+                  says=(Say("ev.white_werewolf_devour", args={"name": "target"}),),
+                  timeline=(Say("tl.white_werewolf_devour", args={"name": "target"}),)),),
 ))

@@ -9,7 +9,7 @@ whether he joined. The turn comes with the batch of deaths that holds the model 
 
 from .. import flow, pack, registry
 from ..game import Game
-from ..registry import SEAT, Action, Role, Step
+from ..registry import SEAT, Action, Event, Role, Say, Step
 
 ID = "wild_child"
 
@@ -59,5 +59,9 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🧒", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "died": (20, _turn), "view_me": _view_me},
-    events=("wild_child_model", "wild_child_turned"),
+    me={"model": "seat"},   # his only, once chosen (_view_me)
+    events=(Event("wild_child_model", {"target": "seat"}, says=(Say("ev.wild_child_model", args={"name": "target"}),),
+                  timeline=(Say("tl.wild_child_model", args={"name": "target"}),)),
+            Event("wild_child_turned", {"model": "seat"}, says=(Say("ev.wild_child_turned", args={"name": "model"}),),
+                  timeline=(Say("tl.wild_child_turned", args={"name": "model"}),), moment=True)),
 ))
