@@ -46,7 +46,7 @@ KERNEL_SHAPES = (
            says=(_say("ev.vote_request", args={"name": "seat"}),), timeline=()),
     _event("vote_cast", {"step": "text", "seat": "seat", "target": "seat?"}),
     _event("vote_result", {"day": "int", "tally": "tally", "eliminated": "seat?", "tied": "seats",
-                           "candidates": "seats", "scapegoat": "seat"},
+                           "candidates": "seats", "scapegoat": "seat", "raven": {"target": "seat", "votes": "int"}},
            says=(_say("ev.stake_candidates", when={"candidates": True}, args={"names": "candidates"}),
                  _say("ev.vote_result", when={"eliminated": True}, args={"name": "eliminated"}),
                  _say("ev.vote_scapegoat", when={"scapegoat": True}, args={"names": "tied", "name": "scapegoat"}),
