@@ -131,3 +131,16 @@ def play_differential(angel):
 
 def test_differential_nobody_else_learns_who_the_angel_is():
     assert play_differential(7) == play_differential(8)
+
+
+def test_the_elder_voted_out_on_day_0_the_angel_a_solitary_then_is_untouched():
+    t = RoleTable("W V angel elder witch hunter V V")
+    day0_vote(t, {1: 4, 2: 4, 5: 4})
+    assert not t.alive(4) and t.events("elder_revenge")
+    assert t.game.status == "running" and 3 not in t.game.extra.get("powerless", [])
+
+
+def test_the_raven_has_no_mark_on_day_0():
+    t = RoleTable("W V angel raven witch hunter V V")
+    day0_vote(t, {})
+    assert t.events("raven_accused") == [] and "raven" not in t.last("vote_result")

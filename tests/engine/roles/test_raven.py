@@ -261,3 +261,21 @@ def test_secret_ballot_the_ballots_show_them_then_the_result():
     assert t.last("ballots")["raven"] == {"target": 3, "votes": 2}
     t.timeout()
     assert t.last("vote_result")["eliminated"] == 3 and t.last("vote_result")["raven"]["votes"] == 2
+
+
+# --- interactions (B3.10, B3.15)
+def test_a_tie_made_by_his_two_votes_kills_the_scapegoat():
+    t = RoleTable("W V V seer raven witch goat V")
+    mark(t, 3)
+    t.to_vote()
+    t.vote_all({1: 2, 4: 2})
+    result = t.last("vote_result")
+    assert result["tied"] == [2, 3] and result["scapegoat"] == 7 and not t.alive(7)
+
+
+def test_the_marked_idiot_is_pardoned():
+    t = RoleTable("W V idiot seer raven witch V V")
+    mark(t, 3)
+    t.to_vote()
+    t.vote_all({})
+    assert t.alive(3) and t.last("idiot_pardoned")["seat"] == 3

@@ -226,3 +226,20 @@ def play_differential(sisters):
 
 def test_differential_nobody_else_learns_where_the_sisters_are():
     assert play_differential((2, 3)) == play_differential((4, 5))
+
+
+def test_powerless_their_step_is_a_ghost_step_and_the_channel_closed():
+    from werewolf.engine import powers
+    t = RoleTable(CARDS)
+    powers.take_powers(t.game, [3, 4])
+    t.until("sisters")
+    assert engine.actors(t.game) == [] and t.game.deadline - t.now == 30
+    t.refuse(3, ("sisters", "chut"), "channel_closed", chat=True)
+    assert "sisters" in t.view(3)["channels"]["read"], "they keep what they had"
+
+
+def test_lovers_sisters_have_both_channels():
+    t = RoleTable("W V sister sister seer witch cupid V", options={"lovers_channel": True})
+    t.do(7, "cupid.pair", targets=[3, 4])
+    assert t.step == "sisters"
+    assert set(t.view(3)["channels"]["writable"]) == {"sisters", "lovers"}

@@ -213,3 +213,39 @@ def play_differential(infect):
 
 def test_differential_nobody_else_learns_of_the_infection():
     assert play_differential(True) == play_differential(False)
+
+
+# --- interactions (B3.11, B3.15)
+def test_the_possessed_infected_joins_the_pack():
+    t = RoleTable("father W possessed seer witch guard V V V")
+    devour(t, 3)
+    t.do(1, "wolf_father.infect")
+    assert 3 in t.game.living_wolves() and t.view(3)["me"]["pack"] is True
+
+
+def test_an_elder_with_his_extra_life_is_infected_his_life_untouched():
+    t = RoleTable("father W elder seer witch guard V V V")
+    devour(t, 3)
+    t.do(1, "wolf_father.infect")
+    t.until("dawn")
+    assert t.alive(3) and 3 in t.game.living_wolves()
+    assert "elder_life" not in t.last("night_summary") or t.last("night_summary")["elder_life"] is None
+
+
+def test_an_infected_solitary_loses_his_solo_win():
+    t = RoleTable("father W piper seer witch guard V V V")
+    devour(t, 3)
+    t.do(1, "wolf_father.infect")
+    assert engine.camps.side_of(t.game, 3) == "wolves"
+
+
+def test_a_caught_little_girl_chosen_may_be_infected():
+    t = RoleTable("father W lg seer witch guard V V V", options={"little_girl_risk": 100})
+    t.until("werewolves")
+    t.do(3, "little_girl.spy")
+    assert t.events("little_girl_caught")
+    for wolf in (1, 2):
+        t.do(wolf, "werewolves.designate", 3)
+    assert "wolf_father.infect" in t.actions(1)
+    t.do(1, "wolf_father.infect")
+    assert 3 in t.game.living_wolves()

@@ -126,3 +126,16 @@ def play_differential(side):
 
 def test_differential_nobody_else_learns_his_choice():
     assert play_differential("wolves") == play_differential("village")
+
+
+def test_powerless_before_night_1_he_still_chooses_his_choice_is_no_power():
+    # With the Angel, day 0: the Elder voted out takes the village's powers (B6.1) before night 1.
+    t = RoleTable("W V hound elder angel seer witch V")
+    assert t.step == "debate" and t.game.day == 0
+    t.timeout()
+    t.vote_all({1: 4, 2: 4, 6: 4})
+    assert not t.alive(4) and t.events("elder_revenge")
+    t.until("wolf_hound")
+    assert engine.actors(t.game) == [3]
+    t.do(3, "wolf_hound.wolves")
+    assert 3 in t.game.living_wolves()
