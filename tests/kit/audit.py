@@ -321,7 +321,7 @@ class Truth:
         out = ["village"]
         if self.living_wolf(s) or s == self.little_girl:   # hers: only what she overheard
             out.append("werewolves")
-        if not self.alive[s] or self.role[s] == "medium":
+        if not self.alive[s] or (self.role[s] == "medium" and s not in self.powerless):   # B6.1: not powerless
             out.append("dead")
         if self.options.get("lovers_channel") and s in self.lovers:
             out.append("lovers")   # dead or alive: a dead lover keeps reading its history
