@@ -25,7 +25,7 @@ def random_body(rng: random.Random, spec: dict) -> dict:
         body["card"] = rng.choice(spec["choices"])
     elif "count" in spec:
         body["targets"] = rng.sample(spec["choices"], spec["count"])
-    elif "min" in spec:   # from min to max seats (scapegoat.voters)
+    elif "min" in spec:   # from min to max seats (scapegoat.voters, RULES-BOX B12)
         body["targets"] = rng.sample(spec["choices"], rng.randint(spec["min"], spec["max"]))
     elif "choices" in spec:
         options = list(spec["choices"]) + ([None] if spec.get("nullable") else [])

@@ -18,7 +18,9 @@ def compose(preset: str, n: int) -> dict:
 def test_the_seven_presets_and_their_sizes():
     sizes = {p.id: p.sizes for p in registry.PRESETS.values()}
     assert sizes == {"classique": (6, 18), "decouverte": (6, 18), "eclair": (6, 18), "thiercelieux": (6, 18),
-                     "forum": (6, 18), "solitaires": (6, 18), "chinois": (8, 18)}
+                     "forum": (6, 18), "solitaires": (6, 18), "chinois": (8, 18),
+                     # RULES-BOX B7.2
+                     "nouvelle_lune": (8, 18), "personnages": (10, 18), "grande_table": (16, 18)}
 
 
 @pytest.mark.parametrize("n,wolves", [(6, 1), (7, 1), (8, 2), (11, 2), (12, 3), (15, 3), (16, 4), (18, 4)])
@@ -127,6 +129,10 @@ RHYTHMS = {
                                        "white_werewolf", "piper", "raven")},
     "scapegoat": (30, 45, 90),
 }
+# RULES-BOX B7.1: the new steps.
+RHYTHMS.update({step: (20, 30, 60) for step in ("wild_child", "wolf_hound", "sisters", "brothers", "fox",
+                                                 "wolf_father", "white_werewolf", "piper", "raven")})
+RHYTHMS["scapegoat"] = (30, 45, 90)
 
 
 @pytest.mark.parametrize("column,rhythm", list(enumerate(("rapide", "classique", "lent"))))

@@ -24,7 +24,7 @@ NAMES = [f"P{i}" for i in range(1, engine.MAX_PLAYERS + 1)]
 def tables(draw):
     n = draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS))
     if draw(st.integers(0, 3)) == 0:
-        patch = {"preset": draw(st.sampled_from(sorted(registry.PRESETS)))}
+        patch = {"preset": draw(st.sampled_from(sorted(p.id for p in registry.usable_presets())))}
     else:
         patch = {"roles": {role: draw(st.booleans()) for role in registry.optional_roles()},
                  "captain": draw(st.booleans()),

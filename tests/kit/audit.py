@@ -81,24 +81,38 @@ CHARMED_KINDS = {"charmed"}
 WHITE_KINDS = {"white_werewolf_devour"}
 CHILD_KINDS = {"wild_child_model", "wild_child_turned"}
 FOX_KINDS = {"fox_sniff"}
-BOX_KINDS = PIPER_KINDS | CHARMED_KINDS | WHITE_KINDS | CHILD_KINDS | FOX_KINDS
+# RULES-BOX B9, B12-B13 (the Knight .. the Angel): the Raven alone knows his mark, everyone the
+# accused at dawn; the Wolf-Father his infection, the infected that he is; the Wolf-Hound his
+# choice (the pack by wolves_joined); each Sister / Brother the family; the rust: nobody until the end.
+RAVEN_KINDS = {"raven_mark"}
+FATHER_KINDS = {"wolf_father_infect"}
+INFECTED_KINDS = {"infected"}
+HOUND_KINDS = {"wolf_hound_choice"}
+FAMILY_KINDS = {"sister", "brother"}
+PUBLIC_KINDS |= {"raven_accused"}
+HIDDEN_KINDS |= {"knight_rust"}
+BOX_KINDS = (PIPER_KINDS | CHARMED_KINDS | WHITE_KINDS | CHILD_KINDS | FOX_KINDS
+             | RAVEN_KINDS | FATHER_KINDS | INFECTED_KINDS | HOUND_KINDS | FAMILY_KINDS)
 ALL_KINDS = (BOX_KINDS | PUBLIC_KINDS | SEER_KINDS | WOLF_KINDS | WITCH_KINDS | CUPID_KINDS | LOVER_KINDS | HIDDEN_KINDS
              | GUARD_KINDS | THIEF_KINDS | CURSED_KINDS | PLAGUE_KINDS | LITTLE_GIRL_KINDS | CAUGHT_KINDS
              | OWL_KINDS | MASON_KINDS)
 ROLE_WORDS = ("werewolf", "villager", "seer", "witch", "hunter", "cupid", "guard", "thief",
-              "possessed", "cursed", "jester", "plague_bearer", "little_girl", "owl_man", "freemason", "medium")
+              "possessed", "cursed", "jester", "plague_bearer", "little_girl", "owl_man", "freemason", "medium",
+              "knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
 NEW_ROLES = ("guard", "thief", "possessed", "cursed", "jester", "plague_bearer",
              "little_girl", "owl_man", "freemason", "medium")
 # RULES-BOX's cards mixed in with them in the box's games (Audit(box=True)).
-BOX_ROLES = ("elder", "village_idiot", "scapegoat", "piper", "white_werewolf", "wild_child", "fox", "bear_tamer")
+BOX_ROLES = ("elder", "village_idiot", "scapegoat", "piper", "white_werewolf", "wild_child", "fox", "bear_tamer",
+             "knight", "raven", "wolf_father", "sister", "brother", "wolf_hound", "angel")
+FAMILIES = {"sister": "sisters", "brother": "brothers"}   # B3.12: card -> its step and channel
 # The wolf cards (RULES-BOX B0.3): their holders are of the pack, as the seats that joined it.
 PACK_CARDS = ("werewolf", "white_werewolf", "wolf_father")
 # Who knows nothing but his own card: their views are a plain villager's (A3.4, A3.8, A3.9).
-PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester", "elder", "bear_tamer")
+PLAIN_ROLES = ("villager", "hunter", "possessed", "cursed", "jester", "elder", "bear_tamer", "knight", "angel")
 # RULES-VARIANTS A7.1: during a fixed night's `night` step, every night role acts at once
 # (the wolves, and these cards); A7.2: the lovers' channel is theirs alone, from the end of
 # `cupid` (when they learn each other) to the end.
-FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl", "fox", "piper"}
+FIXED_NIGHT_ACTORS = {"seer", "guard", "owl_man", "plague_bearer", "little_girl", "fox", "piper", "raven"}
 BASE_CHANNELS = ["village", "werewolves", "dead"]
 NIGHT_STEPS = {"thief", "cupid", "wild_child", "wolf_hound", "sisters", "brothers", "seer", "fox", "guard", "owl",
                "plague", "werewolves", "wolf_father", "white_werewolf", "witch", "piper", "raven", "night"}
@@ -175,6 +189,9 @@ class Truth:
         self.caught_tonight = any(e["kind"] == "little_girl_caught" and e["night"] == state["night"]
                                   for e in state["events"])
         self.masons_told = any(e["kind"] == "freemason" for e in state["events"])
+        self.in_deck = set(state["cards"])
+        self.infected = ((extra.get("wolf_father") or {}).get("infected") or {}).get("seat")
+        self.family_done = {card: set((extra.get(card) or {}).get("done", ())) for card in FAMILIES}
 
     def living_wolf(self, s: int) -> bool:
         return s in self.wolves and self.alive[s]
@@ -191,6 +208,9 @@ class Truth:
             known |= self.caught
         if self.role[s] == "freemason" and self.masons_told:
             known |= {p for p, r in self.role.items() if r == "freemason"}
+        card = self.role[s]
+        if card in FAMILIES and any(e["kind"] == card for e in self.state["events"]):   # B3.12: once told
+            known |= {p for p, r in self.role.items() if r == card}
         return known
 
     def camps_known(self, s: int) -> set[int]:
@@ -270,19 +290,30 @@ class Truth:
             return self.role[s] == "wild_child"
         if kind in FOX_KINDS:
             return self.role[s] == "fox"
+        if kind in RAVEN_KINDS:
+            return self.role[s] == "raven"
+        if kind in FATHER_KINDS:
+            return self.role[s] == "wolf_father"
+        if kind in INFECTED_KINDS:
+            return s == self.infected
+        if kind in HOUND_KINDS:
+            return self.role[s] == "wolf_hound"
+        if kind in FAMILY_KINDS:   # one event for each member, with the others' seats
+            return self.role[s] == kind and s not in event["partners"]
         return False  # HIDDEN_KINDS
 
     def expected_events(self, s: int) -> list[dict]:
         """The events seat s may know, computed once per kind of seat (role, alive, lover)."""
         cache = self.__dict__.setdefault("_expected", {})
-        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] == "freemason"
-               or s in self.charm_told else None, s == self.thief, s in self.bitten, s in self.wolves)
+        key = (self.role[s], self.alive[s], s if s in self.lovers or self.secret or self.role[s] in ("freemason", *FAMILIES)
+               or s in self.charm_told else None, s == self.thief, s in self.bitten, s in self.wolves, s == self.infected)
         if key not in cache:
             cache[key] = [_strip(e) for e in self.state["events"] if self.may_see_event(s, e)]
         return cache[key]
 
     def all_channels(self) -> list[str]:
-        return BASE_CHANNELS + (["lovers"] if self.options.get("lovers_channel") else [])
+        return (BASE_CHANNELS + (["lovers"] if self.options.get("lovers_channel") else [])
+                + [channel for card, channel in FAMILIES.items() if card in self.in_deck])
 
     def channels(self, s: int) -> list[str]:
         if self.ended:
@@ -290,27 +321,43 @@ class Truth:
         out = ["village"]
         if self.living_wolf(s) or s == self.little_girl:   # hers: only what she overheard
             out.append("werewolves")
-        if not self.alive[s] or self.role[s] == "medium":
+        if not self.alive[s] or (self.role[s] == "medium" and s not in self.powerless):   # B6.1: not powerless
             out.append("dead")
         if self.options.get("lovers_channel") and s in self.lovers:
             out.append("lovers")   # dead or alive: a dead lover keeps reading its history
+        if self.role[s] in FAMILIES:
+            out.append(FAMILIES[self.role[s]])   # B3.12: the family, dead or alive
         return out
+
+    def family_actors(self, card: str) -> set[int]:
+        """B3.12: on an odd night, until a card of the family is shown dead, its living members
+        with their powers who have not closed their part."""
+        members = {p for p, r in self.role.items() if r == card}
+        if self.state["night"] % 2 == 0 or any(not self.alive[p] for p in members):
+            return set()
+        return {p for p in members if self.alive[p] and p not in self.powerless and p not in self.family_done[card]}
 
     def actors(self) -> set[int]:
         if self.ended or self.step == "dawn":
             return set()
         holder = {"cupid": "cupid", "seer": "seer", "witch": "witch", "guard": "guard", "thief": "thief",
                   "plague": "plague_bearer", "owl": "owl_man", "fox": "fox", "piper": "piper",
-                  "white_werewolf": "white_werewolf", "wild_child": "wild_child"}.get(self.step)
+                  "white_werewolf": "white_werewolf", "wild_child": "wild_child", "raven": "raven",
+                  "wolf_father": "wolf_father", "wolf_hound": "wolf_hound"}.get(self.step)
         if holder:   # a powerless holder, a Fox without flair: a ghost step (RULES-BOX B0.4)
-            return {p for p, r in self.role.items() if r == holder and self.alive[p] and p not in self.powerless
+            return {p for p, r in self.role.items() if r == holder and self.alive[p]
+                    and (p not in self.powerless or r == "wolf_hound")   # his choice is no power (B6.1)
                     and (r != "fox" or self.flair)}
+        for card, step in FAMILIES.items():
+            if self.step == step:
+                return self.family_actors(card)
         girl = self.little_girl
         spies = {girl} if girl is not None and self.alive[girl] and not self.caught_tonight else set()
         if self.step == "werewolves":
             return {p for p in self.wolves if self.alive[p]} | spies
         if self.step == "night":
-            return {p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
+            return ({p for p, r in self.role.items() if self.alive[p] and (r in FIXED_NIGHT_ACTORS or p in self.wolves)}
+                    | {p for card in FAMILIES if card in self.in_deck for p in self.family_actors(card)})
         if self.step in ("hunter", "succession", "tiebreak", "speech", "scapegoat"):
             return {self.state["actor"]}
         if self.step == "tally":                      # A8: nobody acts
@@ -365,6 +412,15 @@ class Truth:
             out |= CHILD_KINDS
         if self.role[s] != "fox":
             out |= FOX_KINDS
+        if self.role[s] != "raven":
+            out |= RAVEN_KINDS
+        if self.role[s] != "wolf_father":
+            out |= FATHER_KINDS
+        if s != self.infected:
+            out |= INFECTED_KINDS
+        if self.role[s] != "wolf_hound":
+            out |= HOUND_KINDS
+        out |= FAMILY_KINDS - {self.role[s]}
         return out
 
     def channel_lines(self, s: int, channel: str) -> list[str]:
@@ -413,7 +469,7 @@ def _forbidden(truth: Truth, s: int):
     return cache[s]
 
 
-CHAT_TOKEN = re.compile(r"~[VWDL]\d{6}q\d{4}~")
+CHAT_TOKEN = re.compile(r"~[VWDLSB]\d{6}q\d{4}~")   # S, B: the Sisters', the Brothers' channels
 
 
 def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str, body=None) -> None:
@@ -445,6 +501,10 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str,
         raise Leak(f"{where}: seat {s} sees the Wild Child's model")
     if truth.role[s] != "piper" and s not in truth.charmed and re.search(r'"charmed"\s*:', text):
         raise Leak(f"{where}: seat {s} sees the charmed")
+    if truth.role[s] != "raven" and re.search(r'"mark"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Raven's mark")
+    if truth.role[s] != "wolf_father" and re.search(r'"infection"\s*:', text):
+        raise Leak(f"{where}: seat {s} sees the Wolf-Father's infection")
     if s not in truth.joined and re.search(r'"pack"\s*:', text):
         raise Leak(f"{where}: seat {s} is told who joined the pack")
     if truth.role[s] != "witch" and re.search(r'"potions"\s*:', text):
@@ -545,6 +605,8 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
     may_charm = "piper" in truth.role.values() and (truth.role[s] == "piper" or (s in truth.charmed and truth.alive[s]))
     if ("charmed" in me) != may_charm or me.get("charmed", charmed_circle) != charmed_circle:
         raise Leak(f"{where}: charmed {me.get('charmed')} for a {truth.role[s]}")
+    if ("mark" in me) != (truth.role[s] == "raven") or ("infection" in me) != (truth.role[s] == "wolf_father"):
+        raise Leak(f"{where}: the Raven's mark or the Wolf-Father's infection shown to a {truth.role[s]}")
     if me.get("pack") != (True if s in truth.joined else None):
         raise Leak(f"{where}: pack {me.get('pack')} for seat {s}")
     if me.get("was") != ("cursed" if s in truth.bitten else None):
@@ -754,7 +816,9 @@ class AuditGame:
                                   "election.vote", "tiebreak.choose", "succession.name", "guard.protect",
                                   "thief.take", "defense.done", "revote.cast", "runoff.cast", "speech.done",
                                   "hunter.testament", "succession.testament", "plague.infect",
-                                  "little_girl.spy", "owl.designate", "stake.cast", "nope"])
+                                  "little_girl.spy", "owl.designate", "stake.cast", "raven.mark", "raven.done",
+                                  "wolf_father.infect", "wolf_hound.wolves", "sisters.done", "brothers.done",
+                                  "nope"])
         target = self.rng.choice(list(truth.role))
         body = {"action": action, "target": target}
         if action == "cupid.pair":
@@ -778,6 +842,8 @@ class AuditGame:
                 continue  # may be allowed: not a probe
             if channel == "lovers" and s in truth.lovers:
                 continue  # a lover may write there
+            if FAMILIES.get(truth.role[s]) == channel:
+                continue  # a member may write there in the family's step
             r = c.call("POST", f"/api/tables/{self.table_id}/chat", {"channel": channel, "text": "x"})
             check_text(truth, s, r.get_data(as_text=True), _headers(r), f"refused chat {channel}")
             if r.status_code < 400:

@@ -98,9 +98,12 @@ def test_the_catalog_lists_roles_steps_and_kinds_in_the_readers_language(make_pl
     assert [step for step in catalog["night_order"] if step in order] == order
     kinds = {a["id"]: a["kind"] for a in catalog["actions"]}
     assert kinds["thief.take"] == "card" and kinds["guard.done"] == "confirm" and kinds["cupid.pair"] == "seats"
-    # A7.5: the seven presets, each usable now that its roles and options are built
+    # A7.5: the seven presets, and RULES-BOX B7.2's three, each usable now that its roles and options are built
     assert {p["id"] for p in catalog["presets"]} == {"classique", "decouverte", "eclair", "thiercelieux", "forum",
-                                                   "solitaires", "chinois"}
+                                                   "solitaires", "chinois", "nouvelle_lune", "personnages",
+                                                   "grande_table"}
+    presets = {p["id"]: p for p in catalog["presets"]}
+    assert presets["grande_table"]["name"] == "Big table" and presets["personnages"]["description"]
     again = alice.request("GET", "/api/catalog", headers={"If-None-Match": response.headers["ETag"],
                                                          "Accept-Language": "en"})
     assert again.status_code == 304

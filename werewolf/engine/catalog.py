@@ -46,7 +46,7 @@ KERNEL_SHAPES = (
            says=(_say("ev.vote_request", args={"name": "seat"}),), timeline=()),
     _event("vote_cast", {"step": "text", "seat": "seat", "target": "seat?"}),
     _event("vote_result", {"day": "int", "tally": "tally", "eliminated": "seat?", "tied": "seats",
-                           "candidates": "seats", "scapegoat": "seat"},
+                           "candidates": "seats", "scapegoat": "seat", "raven": {"target": "seat", "votes": "int"}},
            says=(_say("ev.stake_candidates", when={"candidates": True}, args={"names": "candidates"}),
                  _say("ev.vote_result", when={"eliminated": True}, args={"name": "eliminated"}),
                  _say("ev.vote_scapegoat", when={"scapegoat": True}, args={"names": "tied", "name": "scapegoat"}),
@@ -155,5 +155,7 @@ def _composed(preset, players: int) -> dict:
     composed = preset_composition(preset, players)
     cards = {role: registry.ROLES[role].cards for role in registry.ROLES if role in composed["roles"]}
     return {"wolves": composed["wolves"], "roles": cards,
-            "villagers": players - composed["wolves"] - sum(cards.values()),
+            # A card in a wolf's place (the Wolf-Father) is one of the wolves (RULES-BOX B1.2).
+            "villagers": players - composed["wolves"]
+            - sum(count for role, count in cards.items() if not registry.ROLES[role].wolf_place),
             "middle": sum(registry.ROLES[role].middle_cards for role in cards)}

@@ -1,4 +1,4 @@
-"""Ready-made tables (RULES-VARIANTS A7.5), as data.
+"""Ready-made tables (RULES-VARIANTS A7.5, RULES-BOX B7.2), as data.
 
 Each preset lists, by table size, its cards (besides the wolves and the Villagers who fill
 the rest), its Captain, its options and its rhythm. "w" (``WOLF_TABLE``) is RULES.md §1's
@@ -43,5 +43,35 @@ PRESETS = (
            captain=True, options={"tie": "none", "lovers_no_cross_vote": True, "witch_no_self_save": True}),
 )
 
-for _preset in PRESETS:
+# RULES-BOX B7.2: the boxes' own cards. The Wolf-Father takes one of the wolves' places
+# (B1.2), so "2 (1 werewolf + wolf_father)" is 2 wolves with `wolf_father` among the cards;
+# `sister` and `brother` are one entry each (two and three cards).
+_NOUVELLE_LUNE = ("seer", "witch", "guard", "elder", "scapegoat", "village_idiot")
+_PERSONNAGES = ("wolf_father", "seer", "witch", "fox", "bear_tamer", "knight", "wild_child")
+_PERSONNAGES_16 = ("wolf_father", "white_werewolf", "seer", "witch", "fox", "bear_tamer", "knight",
+                   "wild_child", "raven", "brother")
+_GRANDE_TABLE = ("wolf_father", "white_werewolf", "seer", "witch", "hunter", "cupid", "guard", "elder",
+                 "fox", "knight", "sister")
+BOX_PRESETS = (
+    Preset("nouvelle_lune", (8, 18), (
+        (8, 9, 2, _NOUVELLE_LUNE),
+        (10, 11, 2, (*_NOUVELLE_LUNE, "hunter", "cupid")),
+        (12, 15, 3, (*_NOUVELLE_LUNE, "hunter", "cupid", "piper")),
+        (16, 18, 4, (*_NOUVELLE_LUNE, "hunter", "cupid", "piper"))),
+        captain=True),
+    Preset("personnages", (10, 18), (
+        (10, 11, 2, (*_PERSONNAGES, "wolf_hound")),
+        (12, 13, 3, (*_PERSONNAGES, "wolf_hound", "sister")),
+        (14, 15, 3, (*_PERSONNAGES, "wolf_hound", "sister", "raven", "angel")),
+        (16, 16, 4, _PERSONNAGES_16),
+        (17, 18, 4, (*_PERSONNAGES_16, "wolf_hound", "angel"))),
+        captain=True),
+    Preset("grande_table", (16, 18), (
+        (16, 16, 4, _GRANDE_TABLE),
+        (17, 17, 4, (*_GRANDE_TABLE, "bear_tamer")),
+        (18, 18, 4, (*_GRANDE_TABLE, "bear_tamer", "raven"))),
+        captain=True, rhythm="lent"),
+)
+
+for _preset in (*PRESETS, *BOX_PRESETS):
     registry.register_preset(_preset)

@@ -234,6 +234,16 @@ def _variant_strings() -> dict:
         "preset_help.forum": _("Le village d’un forum : Salvateur, Francs-Maçons, Possédé, Homme-Hibou, Médium."),
         "preset_help.solitaires": _("Des rôles qui jouent pour eux-mêmes, votes secrets et nuits de durée fixe."),
         "preset_help.chinois": _("Les règles de la boîte chinoise : personne n’est éliminé en cas d’égalité."),
+        # RULES-BOX B7.2: the boxes' presets (usable once their cards are built).
+        "preset.nouvelle_lune": _("Nouvelle Lune"),
+        "preset.personnages": _("Personnages"),
+        "preset.grande_table": _("Grande table"),
+        "preset_help.nouvelle_lune": _("L’extension Nouvelle Lune : Ancien, Bouc émissaire, Idiot du village, "
+                                       "Salvateur, puis le Joueur de flûte."),
+        "preset_help.personnages": _("L’extension Personnages : Infect Père des Loups, Renard, Montreur d’ours, "
+                                     "Chevalier, Enfant sauvage, Chien-Loup, Sœurs, Corbeau, Ange…"),
+        "preset_help.grande_table": _("Pour 16 à 18 joueurs : le Loup-Garou Blanc, l’Infect Père des Loups et "
+                                      "les grands rôles des boîtes, aux durées longues."),
         "rhythm_help.rapide": _("Des étapes courtes, pour une partie vive."),
         "rhythm_help.classique": _("Les durées de la règle."),
         "rhythm_help.lent": _("Des durées doubles, pour écrire sans se presser."),

@@ -49,7 +49,8 @@ TALLY = Step("tally", "day", (6, 10, 15), time_out=_tally_time_out, order=168)
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,), events=(
         # every voter's ballot, null included, published at the count; the Captain's counts twice
-        Event("ballots", {"step": "text", "round": "int", "ballots": "ballots", "captain": "seat?"},
+        Event("ballots", {"step": "text", "round": "int", "ballots": "ballots", "captain": "seat?",
+                          "raven": {"target": "seat", "votes": "int"}},   # the Raven's two (RULES-BOX B12)
               says=(Say("ev.ballots", lines="ballots"),), moment=True),),
     public_events=("ballots",),
     hooks={"ballot_audience": _ballot_audience, "round_closes": _round_closes}))
