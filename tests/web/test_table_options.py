@@ -21,7 +21,8 @@ def test_only_the_presets_whose_roles_and_options_are_built_are_accepted(make_ta
         else:   # thiercelieux, forum, solitaires, chinois until their roles and options are merged
             assert response.status_code == 400 and error_code(response) == "invalid_settings", preset.id
     assert {p.id for p in registry.PRESETS.values()} == {"classique", "decouverte", "eclair", "thiercelieux",
-                                                         "forum", "solitaires", "chinois"}
+                                                         "forum", "solitaires", "chinois",
+                                                         "nouvelle_lune", "personnages", "grande_table"}
 
 
 def test_the_catalog_lists_the_options_by_group_and_the_usable_presets_by_size(make_player):
