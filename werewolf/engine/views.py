@@ -113,6 +113,12 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
                      "writable": writable_channels(game, seat)},
         "winner": game.winner,
     }
+    if game.status == "ended":
+        # The end tells the whole story: the couple, and the cards nobody held.
+        if game.lovers:
+            view["lovers"] = list(game.lovers)
+        if game.middle():
+            view["middle"] = list(game.middle())
     if seat is not None:
         me = game.player(seat)
         view["me"] = {"seat": seat, "name": me.name, "role": me.role, "alive": me.alive,
