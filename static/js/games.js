@@ -171,8 +171,7 @@
     $("replay-position").dataset.total = String(steps.length);
     if (step) {
       $("replay-phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
-      $("replay-step").textContent = t("step." + step.id,
-        { name: step.actor ? frameStory.name(step.actor) : "", names: step.tied ? frameStory.names(step.tied) : "" });
+      $("replay-step").textContent = frameStory.stepText(step);
     } else {
       $("replay-phase").textContent = frameStory.winnerTitle();
       $("replay-step").textContent = "";

@@ -9,7 +9,7 @@
   const root = document.getElementById("screen");
   const $ = (id) => document.getElementById(id);
   const STATE_URL = `/api/tables/${root.dataset.tableId}/screen?key=${encodeURIComponent(root.dataset.key)}`;
-  let RULES = { role: {}, step: {} };  // the engine's catalog (GET /api/catalog): roles, steps
+  let RULES = { role: {}, step: {}, publicEvent: new Set() };  // the engine's catalog (GET /api/catalog)
   // A step with ballots (the election and every elimination round), from the catalog; in the
   // rounds a living Captain counts twice.
   const isBallotStep = (id) => !!RULES.step[id] && !!RULES.step[id].ballots;
@@ -25,11 +25,9 @@
   const moments = [];       // texts waiting to be shown big
   let momentTimer = null;
 
-  const name = (seat) => (view.players.find((p) => p.seat === seat) || {}).name || "?";
-  const roleName = (role) => t("role." + role);
-  // The role inside a sentence, with its article where the language wants one ("c’était la Voyante").
-  const roleInSentence = (role) => (t("role_a." + role) !== "role_a." + role ? t("role_a." + role) : roleName(role));
-  const winnerTitle = (w) => t("winner." + (w.reason || w.camp));  // "stopped" by the host, "idle"
+  // The words of the game: the one renderer of the phones and the end (story.js).
+  const story = WW.story({ view: () => view, rules: () => RULES, mySeat: () => null });
+  const { name, cardName, winnerTitle, winnerLine } = story;
 
   // ------------------------------------------------------------------ polling
 
@@ -77,7 +75,7 @@
     if (view.table.status === "lobby") return t("lobby.waiting", { count: view.players.length });
     if (view.winner) return winnerTitle(view.winner);
     if (!view.step) return "";
-    return t("step." + view.step.id, { name: view.step.actor ? name(view.step.actor) : "" });
+    return story.stepText(view.step);
   }
 
   function narrate(text) {
@@ -117,7 +115,7 @@
       return el("li", { class: classes.join(" ") },
         el("span", { class: "who" }, (p.captain ? "🎖️ " : "") + p.name),
         el("span", { class: "seat" }, "#" + p.seat + (p.alive ? "" : " · " + t("dead"))),
-        p.role ? el("span", { class: "role" }, WW.emoji((RULES.role[p.role] || {}).emoji || ""), " " + (p.was ? t("role_was." + p.was) : roleName(p.role))) : null,
+        p.role ? el("span", { class: "role" }, WW.emoji(story.roleEmoji(p.role)), " " + cardName(p.role, p.was)) : null,
         voting && counts[p.seat] ? el("span", { class: "count" }, tn("votes_n", counts[p.seat])) : null,
         voting && voters[p.seat] ? el("span", { class: "voters" }, WW.list(voters[p.seat])) : null);
     }));
@@ -132,50 +130,17 @@
     const ended = view.table.status === "ended" && view.winner;
     $("end").hidden = !ended;
     if (!ended) return;
-    $("why").textContent = [view.winner.reason ? "" : t("why." + view.winner.camp), view.winner.seats.length
-      ? t("winners", { names: WW.list(view.winner.seats.map(name)) }) : ""].join(" ");
+    $("why").textContent = winnerLine();
   }
 
   // ------------------------------------------------------------------ moments
 
-  // Every public event kind of the catalog (RULES-VARIANTS A9: what a spectator may see) has
-  // its words here, or is shown by another part of the screen; the others never reach the room
-  // during play (tests/web/test_screen.py walks GET /api/catalog against both lists).
-  const SHOWN_ELSEWHERE = new Set(["step", "vote_cast", "game_end"]);  // the narration, the tiles, the end
-  const MOMENTS = {
-    game_start: () => t("ev.game_start"),
-    deaths: (e) => e.deaths.length ? e.deaths.map((d) => t(d.cause === "grief" ? "ev.death_grief" : "ev.death",
-      { name: name(d.seat), role: roleInSentence(d.role) })).join("\n")
-      : (e.moment === "night" ? t("ev.deaths_none") : null),
-    vote_request: (e) => t("ev.vote_request", { name: name(e.seat) }),
-    vote_result: (e) => {
-      if (e.candidates) return t("ev.stake_candidates", { names: WW.list(e.candidates.map(name)) });
-      if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
-      return e.tied.length ? t("ev.vote_tie", { names: WW.list(e.tied.map(name)) }) : t("ev.vote_none");
-    },
-    ballots: (e) => [t("ev.ballots"), ...ballotLines(e.ballots)].join("\n"),
-    election_result: (e) => e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) }),
-    hunter_shot: (e) => e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
-      : t(e.testament ? "ev.hunter_testament" : "ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) }),
-    succession: (e) => e.captain === null ? t("ev.succession_none")
-      : t(e.testament ? "ev.succession_testament" : "ev.succession", { previous: name(e.previous), name: name(e.captain) }),
-    tiebreak: (e) => e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) }),
-    owl_nominee: (e) => t("tl.owl_nominee", { name: name(e.target) }),
-    stalemate: () => t("ev.stalemate"),
-    player_left: (e) => t("ev.player_left", { name: name(e.seat) }),
-  };
-
-  /** A secret ballot's count (A5.1 `tally`): for whom, by whom; then who abstained. */
-  function ballotLines(ballots) {
-    const by = {};
-    const abstained = [];
-    for (const [voter, target] of Object.entries(ballots)) {
-      if (target === null) abstained.push(name(Number(voter)));
-      else (by[target] = by[target] || []).push(name(Number(voter)));
-    }
-    const lines = Object.entries(by).map(([target, voters]) => t("ballots.for", { name: name(Number(target)), voters: WW.list(voters) }));
-    return abstained.length ? [...lines, t("ballots.abstained", { names: WW.list(abstained) })] : lines;
-  }
+  // Every public event kind with words (RULES-VARIANTS A9: what a spectator may see) is told
+  // big, in the phones' words (story.js), a line each (a death, a target's ballots); the end
+  // has its own part of the screen. The others never reach the room (its view is the public one).
+  const SHOWN_ELSEWHERE = new Set(["game_end"]);
+  const momentText = (e) => (RULES.publicEvent.has(e.kind) && !SHOWN_ELSEWHERE.has(e.kind)
+    ? (story.eventLines(e) || []).join("\n") : "");
 
   function collectMoments() {
     const events = view.events || [];
@@ -185,8 +150,8 @@
       return;
     }
     for (const e of events) {
-      if (e.seq <= lastSeq || !MOMENTS[e.kind]) continue;
-      const text = MOMENTS[e.kind](e);
+      if (e.seq <= lastSeq) continue;
+      const text = momentText(e);
       if (text) moments.push(text);
     }
     lastSeq = newest;

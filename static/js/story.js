@@ -32,87 +32,141 @@ WW.story = (source) => {
     return t(d.cause === "grief" ? "ev.death_grief" : "ev.death", { name: name(d.seat), role: roleInSentence(d.role) });
   }
 
+  // ---------------------------------------------------------------- the one renderer
+  // Every event kind is declared in the engine (registry.Event: its fields' types, its
+  // Says; GET /api/catalog `event_shapes`) and reads by that declaration: the first Say
+  // whose conditions hold, its placeholders filled by each field's type. The phone, the end's
+  // timeline, a past game and the room's screen all tell events here; nothing here knows a
+  // kind, a card or a step.
+
+  /** The declared shape of a kind, or undefined (a kind this catalog does not know). */
+  const shapeOf = (kind) => (R().event_shapes || {})[kind];
+
+  /** A field of an event by its path ("targets.0": an item of a list). */
+  const fieldAt = (e, path) => path.split(".").reduce((v, k) => (v === null || v === undefined ? v : v[k]), e);
+
+  const isSet = (v) => !(v === null || v === undefined || v === false || (Array.isArray(v) && !v.length));
+
+  function holds(e, when) {
+    return Object.entries(when).every(([path, wanted]) => {
+      const value = fieldAt(e, path);
+      if (wanted === null) return value === null || value === undefined;
+      if (wanted === true || wanted === false) return isSet(value) === wanted;
+      if (wanted === "@me") return value === source.mySeat();
+      return value === wanted;
+    });
+  }
+
+  /** The type a path's value has: its field's, an item's for an index into a list. */
+  function typeAt(shape, path) {
+    const [head, ...rest] = path.split(".");
+    const type = ((shape && shape.fields) || {})[head] || "text";
+    return rest.length && typeof type === "string" ? type.replace(/s\??$/, "") : type;
+  }
+
+  /** The seat holding a card (the end shows every card). */
+  const holderOf = (role) => (V().players.find((q) => q.role === role) || {}).seat;
+
+  /** A value in words, by its type (registry.FIELD_TYPES). */
+  function written(value, type) {
+    switch (String(type).replace("?", "")) {
+      case "seat": return value === null || value === undefined ? t("nobody") : name(value);
+      case "seats": return names(value || []);
+      case "role": return roleName(value);
+      case "role_a": return roleInSentence(value);
+      case "roles": return WW.list((value || []).map(roleName));
+      case "camp": return t("camp." + value);
+      case "winner": return winnerTitle(value);
+      default: return value === null || value === undefined ? "" : String(value);
+    }
+  }
+
+  /** A field shown as lines, by its type: a death each, a target's ballots each. */
+  function linesOf(e, path, type) {
+    const value = fieldAt(e, path);
+    if (type === "deaths") return (value || []).map(deathLine);
+    if (type === "ballots") return ballotsEventLines(e);
+    return [written(value, type)];
+  }
+
+  /** The Say that tells an event (or, `each`, every one that holds): {head, lines}, or null. */
+  function told(e, says, each) {
+    const shape = shapeOf(e.kind);
+    const chosen = each ? (says || []).filter((s) => holds(e, s.when)) : [(says || []).find((s) => holds(e, s.when))];
+    const heads = [];
+    let lines = [];
+    let from = null;   // the field the lines are of
+    for (const say of chosen.filter(Boolean)) {
+      const params = {};
+      for (const [slot, arg] of Object.entries(say.args)) {
+        if (arg && arg.says) params[slot] = (told(e, arg.says) || {}).head || "";   // said only sometimes
+        else if (Array.isArray(arg) && arg[1] === "holder") params[slot] = name(holderOf(arg[0]));
+        else {
+          const [path, type] = Array.isArray(arg) ? arg : [arg, typeAt(shape, arg)];
+          params[slot] = written(fieldAt(e, path), type);
+        }
+      }
+      if (say.key) heads.push(t(say.key, params));
+      else if (!say.lines) heads.push(Object.values(params).join(" "));
+      if (say.lines) {
+        from = say.lines;
+        lines = lines.concat(linesOf(e, say.lines, typeAt(shape, say.lines)));
+      }
+    }
+    if (!heads.length && !lines.length) return null;
+    return { head: heads.join(" "), lines, from };
+  }
+
+  /** Words and lines as one sentence: "Dépouillement — Contre A : B · Contre C : D". */
+  const sentence = (parts) => (!parts ? null : parts.head && parts.lines.length
+    ? parts.head + " — " + parts.lines.join(" · ") : parts.head || parts.lines.join(" ") || null);
+
+  /** Whether a kind takes the top of the screen when it happens (its declaration says). */
+  const isMoment = (kind) => !!(shapeOf(kind) || {}).moment;
+
+  /** A moment's own title, when its declaration gives one that holds ("Cette nuit"), or null. */
+  function momentTitle(e) {
+    const moment = (shapeOf(e.kind) || {}).moment;
+    return Array.isArray(moment) ? (told(e, moment) || {}).head || null : null;
+  }
+
+  /** The type of an event's field (its declaration). */
+  const fieldType = (e, path) => typeAt(shapeOf(e.kind), path);
+
+  /** The fields of an event whose declared type is this one. */
+  const fieldsOfType = (e, type) => Object.entries((shapeOf(e.kind) || {}).fields || {})
+    .filter(([, declared]) => String(declared).replace("?", "") === type).map(([field]) => field);
+
+  /** Whether a kind is also told on its reader's card (turned over). */
+  const isOnCard = (kind) => !!(shapeOf(kind) || {}).on_card;
+
+  /** An event as it is told to whom it is for: {head, lines} (a moment's title and lines), or null. */
+  const eventParts = (e) => {
+    const shape = shapeOf(e.kind);
+    return shape ? told(e, shape.says, shape.each) : null;
+  };
+
   /** One event in words, or null for those shown elsewhere (steps, single votes). */
-  function eventText(e) {
-    switch (e.kind) {
-      case "game_start": return t("ev.game_start");
-      case "deaths": return e.deaths.length ? e.deaths.map(deathLine).join(" ") : (e.moment === "night" ? t("ev.deaths_none") : null);
-      case "seer_look": return e.camp ? t("ev.seer_camp", { name: name(e.target), camp: t("camp." + e.camp) })
-        : t("ev.seer_look", { name: name(e.target), role: roleInSentence(e.role) });
-      case "lover": return t("ev.lover", { name: name(e.partner) });
-      case "cupid_pair": return t("ev.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
-      case "designation": return e.target === null ? t("ev.designation_none", { name: name(e.seat) })
-        : t("ev.designation", { name: name(e.seat), target: name(e.target) });
-      case "wolves_victim": return e.target === null ? t("ev.wolves_no_victim") : t("ev.wolves_victim", { name: name(e.target) });
-      case "witch_victim": return e.target === null ? t("witch.no_victim") : t("witch.victim", { name: name(e.target) });
-      case "witch_save": return t("ev.witch_save", { name: name(e.target) });
-      case "witch_poison": return t("ev.witch_poison", { name: name(e.target) });
-      case "hunter_shot": return e.target === null ? t("ev.hunter_silent", { hunter: name(e.hunter) })
-        : t(e.testament ? "ev.hunter_testament" : "ev.hunter_shot", { hunter: name(e.hunter), name: name(e.target) });
-      case "succession": return e.captain === null ? t("ev.succession_none")
-        : t(e.testament ? "ev.succession_testament" : "ev.succession", { previous: name(e.previous), name: name(e.captain) });
-      case "election_result": return e.captain === null ? t("ev.election_none") : t("ev.election_result", { name: name(e.captain) });
-      case "vote_result":
-        if (e.candidates) return t("ev.stake_candidates", { names: names(e.candidates) });
-        if (e.eliminated !== null) return t("ev.vote_result", { name: name(e.eliminated) });
-        return e.tied.length ? t("ev.vote_tie", { names: names(e.tied) }) : t("ev.vote_none");
-      case "tiebreak": return e.target === null ? t("ev.tiebreak_none") : t("ev.tiebreak", { name: name(e.target) });
-      case "ballots": return t("ev.ballots") + " — " + ballotsEventLines(e).join(" · ");
-      case "vote_request": return t("ev.vote_request", { name: name(e.seat) });
-      case "player_left": return t("ev.player_left", { name: name(e.seat) });
-      case "night_summary": return t("ev.night_summary", {
-        night: e.night, victim: e.victim === null ? t("nobody") : name(e.victim),
-        saved: e.saved ? t("ev.saved") : "",
-        poisoned: e.poisoned === null ? "" : t("ev.poisoned", { name: name(e.poisoned) }) });
-      case "cupid_silent": return t("ev.cupid_silent");
-      case "thief_cards": return t("ev.thief_cards", { a: roleName(e.cards[0]), b: roleName(e.cards[1]) });
-      case "thief_swap": return e.card === null ? t("ev.thief_keep") : t("ev.thief_swap", { n: e.card, role: roleName(e.role) });
-      case "wolves_joined": return t("ev.wolves_joined", { names: names(e.seats) });
-      case "guard_protect": return e.target === null ? t("ev.guard_protect_none") : t("ev.guard_protect", { name: name(e.target) });
-      case "cursed_bitten": return t("ev.cursed_bitten");
-      case "plague_infect": return t("ev.plague_infect", { name: name(e.target) });
-      case "contaminated": return e.seats.length ? t("ev.contaminated", { names: names(e.seats) }) : t("ev.contaminated_none");
-      case "stalemate": return t("ev.stalemate");
-      case "little_girl_spy": return t(e.open ? "ev.little_girl_open" : "ev.little_girl_closed");
-      case "little_girl_caught": return e.seat === source.mySeat() ? t("ev.little_girl_caught_me")
-        : t("ev.little_girl_caught", { name: name(e.seat) });
-      case "owl_designate": return e.target === null ? t("ev.owl_designate_none") : t("ev.owl_designate", { name: name(e.target) });
-      case "owl_nominee": return t("ev.owl_nominee", { name: name(e.target) });
-      case "freemason": return e.partner === null ? t("ev.freemason_alone") : t("ev.freemason", { name: name(e.partner) });
-      case "game_end": return winnerTitle(e.winner);
-      default: return null;
-    }
+  const eventText = (e) => sentence(eventParts(e));
+
+  /** One event as lines (a death each, the count's ballots each), for a screen that shows
+   * them one under the other; null for those shown elsewhere. */
+  function eventLines(e) {
+    const parts = eventParts(e);
+    if (!parts) return null;
+    return [...(parts.head ? [parts.head] : []), ...parts.lines];
   }
 
-  /** An event of the end-of-game timeline, told in the third person. */
+  /** The game master's words for a step ("Second tour entre Alice et Bruno"). */
+  const stepText = (step) => t("step." + step.id,
+    { name: step.actor ? name(step.actor) : "", names: step.tied ? names(step.tied) : "" });
+
+  /** An event of the end-of-game timeline, told in the third person (its declared timeline,
+   * or as it is told). */
   function timelineText(e) {
-    switch (e.kind) {
-      case "cupid_pair": return t("tl.cupid_pair", { a: name(e.targets[0]), b: name(e.targets[1]) });
-      case "seer_look": return e.camp ? t("tl.seer_camp", { name: name(e.target), camp: t("camp." + e.camp) })
-        : t("tl.seer_look", { name: name(e.target), role: roleName(e.role) });
-      case "wolves_victim": return e.target === null ? t("tl.wolves_no_victim") : t("tl.wolves_victim", { name: name(e.target) });
-      case "witch_save": return t("tl.witch_save", { name: name(e.target) });
-      case "witch_poison": return t("tl.witch_poison", { name: name(e.target) });
-      case "cursed_bitten": return t("tl.cursed_bitten", { name: name(e.audience) });
-      case "plague_infect": return t("tl.plague_infect", { name: name(e.target) });
-      case "little_girl_spy": return t(e.open ? "tl.little_girl_open" : "tl.little_girl_closed", { name: name(littleGirl()) });
-      case "little_girl_caught": return t("tl.little_girl_caught", { name: name(e.seat) });
-      case "owl_designate": return e.target === null ? t("tl.owl_designate_none") : t("tl.owl_designate", { name: name(e.target) });
-      case "freemason": return e.partner === null ? null : t("tl.freemason", { name: name(e.partner) });
-      case "owl_nominee": return t("tl.owl_nominee", { name: name(e.target) });
-      case "testament": return [e.hunter && t("tl.testament_hunter", { hunter: name(e.seat), name: name(e.hunter) }),
-        e.succession && t("tl.testament_succession", { previous: name(e.seat), name: name(e.succession) })]
-        .filter(Boolean).join(" ");
-      case "lover": case "contaminated": case "witch_victim": case "night_summary": case "night_deaths":
-      case "vote_request": case "game_end": return null;
-      default: return eventText(e);
-    }
-  }
-
-  /** The seat of the Little Girl's card (the end shows every card). */
-  function littleGirl() {
-    const p = V().players.find((q) => q.role === "little_girl");
-    return p ? p.seat : null;
+    const shape = shapeOf(e.kind);
+    if (!shape) return null;
+    return sentence(told(e, shape.timeline === null ? shape.says : shape.timeline, shape.each));
   }
 
   function winnerTitle(winner) {
@@ -218,7 +272,8 @@ WW.story = (source) => {
     return [why, w.seats.length ? t("winners", { names: names(w.seats) }) : ""].join(" ");
   }
 
-  return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, timelineText,
+  return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, eventParts, eventLines,
+           stepText, timelineText, isMoment, momentTitle, fieldType, fieldsOfType, fieldAt, isOnCard,
            winnerTitle, winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue,
            paintAvatars };
 };

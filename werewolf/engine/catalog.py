@@ -25,10 +25,60 @@ KERNEL_PUBLIC_EVENTS = ("game_start", "step", "deaths", "vote_request", "vote_ca
                         "game_end", "stalemate", "player_left")
 KERNEL_END_EVENTS = ("night_summary", "night_deaths")
 
+# How the kernel's events read (registry.Event; every module declares its own beside it).
+# `step` and `vote_cast` are shown by the narration and the players' tiles, not in words.
+_say, _event = registry.Say, registry.Event
+KERNEL_SHAPES = (
+    _event("game_start", {"composition": "object", "players": "int"}, says=(_say("ev.game_start"),)),
+    _event("step", {"step": "text", "step_seq": "int", "actor": "seat?", "night": "int", "day": "int"}),
+    _event("deaths", {"moment": "text", "deaths": "deaths"},
+           says=(_say("", when={"deaths": True}, lines="deaths"),
+                 _say("ev.deaths_none", when={"moment": "night"})),
+           moment=(_say("moment.night", when={"moment": "night", "deaths": True}),)),   # its title at dawn
+    _event("night_summary", {"night": "int", "victim": "seat?", "saved": "bool", "poisoned": "seat?"},
+           says=(_say("ev.night_summary", args={
+               "night": "night", "victim": "victim",
+               "saved": (_say("ev.saved", when={"saved": True}),),
+               "poisoned": (_say("ev.poisoned", when={"poisoned": True}, args={"name": "poisoned"}),)}),),
+           timeline=()),
+    _event("night_deaths", {"night": "int", "deaths": "deaths"}),
+    _event("vote_request", {"seat": "seat", "count": "int"},
+           says=(_say("ev.vote_request", args={"name": "seat"}),), timeline=()),
+    _event("vote_cast", {"step": "text", "seat": "seat", "target": "seat?"}),
+    _event("vote_result", {"day": "int", "tally": "tally", "eliminated": "seat?", "tied": "seats",
+                           "candidates": "seats"},
+           says=(_say("ev.stake_candidates", when={"candidates": True}, args={"names": "candidates"}),
+                 _say("ev.vote_result", when={"eliminated": True}, args={"name": "eliminated"}),
+                 _say("ev.vote_tie", when={"tied": True}, args={"names": "tied"}),
+                 _say("ev.vote_none")), moment=True),
+    _event("game_end", {"winner": "winner"}, says=(_say("", args={"winner": "winner"}),), timeline=()),
+    _event("stalemate", {"days": "int"}, says=(_say("ev.stalemate"),)),
+    _event("player_left", {"seat": "seat"}, says=(_say("ev.player_left", args={"name": "seat"}),), moment=True),
+)
+
 
 def _kinds(field: str, kernel: tuple) -> list:
     parts = [*registry.MODULES.values(), *registry.OPTIONS.values()]
     return sorted(set(kernel).union(*(getattr(part, field) for part in parts)))
+
+
+def _arg(arg):
+    if isinstance(arg, tuple) and arg and isinstance(arg[0], registry.Say):
+        return {"says": _says(arg)}   # a part said only sometimes
+    return list(arg) if isinstance(arg, tuple) else arg
+
+
+def _says(says) -> list:
+    return [{"key": say.key, "when": dict(say.when), "args": {name: _arg(arg) for name, arg in say.args.items()},
+             "lines": say.lines} for say in says]
+
+
+def _shape(shape: registry.Event) -> dict:
+    """An event kind as the pages render it (registry.Event): its words and whether it is a moment."""
+    return {"fields": dict(shape.fields), "says": _says(shape.says),
+            "timeline": None if shape.timeline is None else _says(shape.timeline),
+            "moment": _says(shape.moment) if isinstance(shape.moment, tuple) else shape.moment,
+            "each": shape.each, "on_card": shape.on_card}
 
 
 def catalog() -> dict:
@@ -41,7 +91,7 @@ def catalog() -> dict:
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,
                    "limits": dict(zip(registry.RHYTHMS, s.limits)), "default_limit": s.limit,
                    "actions": [a.id for a in s.actions], "shows": list(s.shows), "ballots": s.ballots,
-                   "option": registry.STEP_OPTION.get(s.id)}
+                   "option": registry.STEP_OPTION.get(s.id), "layout": s.layout, "eliminates": s.eliminates}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
         "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "steps": list(registry.ACTION_STEPS[a.id]),
@@ -56,6 +106,10 @@ def catalog() -> dict:
         # (secret) kinds off a phone whose card is face down: another eye may see it.
         "public_events": _kinds("public_events", KERNEL_PUBLIC_EVENTS),
         "end_events": _kinds("end_events", KERNEL_END_EVENTS),
+        # How each declared kind reads (registry.Event): the pages' one renderer (static/js/story.js).
+        "event_shapes": {kind: _shape(shape) for kind, shape in
+                         sorted({**{k.kind: k for k in KERNEL_SHAPES}, **registry.event_shapes()}.items())},
+        "winners": registry.winner_camps(),
         "camps": list(registry.CAMPS),
         "options": [_option(o) for o in registry.OPTIONS.values()],
         "option_groups": list(registry.OPTION_GROUPS),

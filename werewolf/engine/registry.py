@@ -24,6 +24,77 @@ BODY_FIELDS = {SEAT: "target", SEATS: "targets", CARD: "card", CONFIRM: None}
 
 RHYTHMS = ("rapide", "classique", "lent")   # A7.4; the index into Step.limits
 
+# Who wins (the view's `winner.camp`, API.md): a camp of cards (CAMPS) wins under its own
+# name, except the wolves' camp, which wins as "werewolves" (the card camp is "wolves": the
+# camp Seer's « Loup », A6.1); a solitary card wins as its own id (A4), see winner_camps().
+WINNER_VILLAGE, WINNER_WEREWOLVES, WINNER_LOVERS, WINNER_NONE = "village", "werewolves", "lovers", "none"
+CAMP_WINNER = {VILLAGE: WINNER_VILLAGE, WOLVES: WINNER_WEREWOLVES}
+WINNER_REASONS = ("stopped", "idle", "stalemate")   # a winner `none` without a win: why the game ended
+
+# How a card shows (the pages, GET /api/catalog, the OpenAPI description): the type of each
+# field it adds to the view's `me` or puts in its events. A type ending in "?" may be null;
+# a dict is an object of such fields. The pages write each value by its type (a seat as its
+# player's name, a role as the card's name); they know no field or card by name.
+FIELD_TYPES = ("seat", "seats", "role", "roles", "camp", "bool", "int", "text", "card",
+               "deaths", "tally", "ballots", "winner", "object")
+
+
+def check_field_type(owner: str, spec) -> None:
+    if isinstance(spec, dict):
+        for sub in spec.values():
+            check_field_type(owner, sub)
+    elif not (isinstance(spec, str) and spec.rstrip("?") in FIELD_TYPES):
+        raise ValueError(f"{owner}: unknown field type {spec!r}")
+
+
+@dataclass(frozen=True)
+class Say:
+    """One way an event reads: the words under ``key`` (in the card's words file,
+    werewolf/web/words/<module>.py), chosen when every condition of ``when`` holds.
+
+    ``when``: {field: value}; value None: the field is null (or absent), True / False:
+    the field is set (not null, not empty, not false) or not, "@me": the field is the
+    reader's seat, any other value: equal. ``args``: {placeholder: field} filling the
+    words' ``{placeholder}`` by the field's type ("targets.0": an item of a list); a field
+    with a type of its own here: {placeholder: (field, type)}, types: those of FIELD_TYPES
+    and "role_a" (a role inside a sentence, with its article), or (card id, "holder"): the
+    seat holding that card (once the end shows every card); a part of the sentence said
+    only sometimes: {placeholder: (Say, ...)}, the first that holds, else nothing.
+    ``lines``: a field shown as lines after the words (a death each, a target's ballots
+    each); ``key`` "": the lines alone."""
+    key: str
+    when: dict = field(default_factory=dict)
+    args: dict = field(default_factory=dict)
+    lines: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event kind as a module declares it: its fields (name -> type, see FIELD_TYPES)
+    beside the kernel's (seq, kind, at, audience), how it reads to whom it is told
+    (``says``: the first Say whose conditions hold; none holding: not told in words), how
+    the end's timeline tells it in the third person (``timeline``: None: as ``says``; ():
+    left out), and whether it is a ``moment``: it takes the top of the phone when it happens
+    (a secret one only while the card is turned over, or at night); the room's screen tells
+    every public kind with words big."""
+    kind: str
+    fields: dict = field(default_factory=dict)
+    says: tuple = ()
+    timeline: tuple | None = None
+    moment: bool | tuple = False  # True, or the Says titling the moment (the first that holds)
+    each: bool = False            # every Say that holds, one after the other (not only the first)
+    on_card: bool = False         # also told on its reader's card, when turned over (the other Freemason)
+
+
+def _split_events(part) -> None:
+    """``events`` may hold Event values: kept as their kinds (what the kernel reads), the
+    declarations in ``shapes``."""
+    shapes = tuple(e for e in part.events if isinstance(e, Event))
+    object.__setattr__(part, "events", tuple(e.kind if isinstance(e, Event) else e for e in part.events))
+    object.__setattr__(part, "shapes", (*part.shapes, *shapes))
+    for shape in part.shapes:
+        check_field_type(f"{part.id} {shape.kind}", shape.fields)
+
 # The named points where modules hook into the kernel, and what each hook receives.
 HOOK_POINTS = {
     "deal": "(game) once the cards are dealt: set up the module's state",
@@ -92,6 +163,10 @@ class Action:
     apply: Callable               # (game, seat, choice, now); the choice is already checked
     refusal: Callable | None = None   # (game, seat) -> IllegalAction when an actor is not offered it
     nullable: bool = False        # a seat choice that may be null
+    # How its button looks in a prompt whose layout lists actions as buttons (Step.layout
+    # "menu"): a picture before its words ("btn.<action id>") and a style (primary, danger).
+    icon: str = ""
+    style: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,6 +192,12 @@ class Step:
     # A step that gathers others (the fixed night's `night`): (game) -> their ids, whose
     # actors, prompts and actions are this step's while it runs.
     gathers: Callable | None = None
+    # How the pages lay its prompt out (GET /api/catalog), one of LAYOUTS; None: by its
+    # actions' choice kinds (tap seats, take a card, confirm). See LAYOUTS.
+    layout: str | None = None
+    # Whether its end may eliminate someone by the village's ballots (a round): the pages
+    # offer to abstain there and list its ballots among the day's votes.
+    eliminates: bool = False
 
     @property
     def limit(self) -> int:
@@ -125,6 +206,12 @@ class Step:
     @property
     def rank(self) -> int:
         return self.order if self.order is not None else self.night_order
+
+
+# Prompt layouts (Step.layout): "menu": each action a button (an action with seats to
+# choose opens the choice; the Witch's two potions), "one_button": the one action as a big
+# button (the debate's request to vote).
+LAYOUTS = ("menu", "one_button")
 
 
 @dataclass(frozen=True)
@@ -145,9 +232,15 @@ class Module:
     steps: tuple = ()
     side: tuple = ()              # Side values
     hooks: dict = field(default_factory=dict)   # point -> function or (priority, function)
-    events: tuple = ()            # the event kinds it emits (the catalog lists them)
+    events: tuple = ()            # the event kinds it emits (the catalog lists them); an Event: with its shape
     public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
+    me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
+    shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
+
+    def __post_init__(self):
+        _split_events(self)
+        check_field_type(self.id, self.me)
 
 
 @dataclass(frozen=True)
@@ -185,9 +278,15 @@ class Option:
     bounds: tuple | None = None   # (min, max) of an integer option
     steps: tuple = ()             # steps that exist only while the option is on (a fixed night's `night`)
     actions: tuple = ()           # StandingAction values it brings
-    events: tuple = ()            # the event kinds it emits (the catalog lists them)
+    events: tuple = ()            # the event kinds it emits (the catalog lists them); an Event: with its shape
     public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
+    me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
+    shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
+
+    def __post_init__(self):
+        _split_events(self)
+        check_field_type(self.id, self.me)
 
 
 @dataclass(frozen=True)
@@ -245,6 +344,8 @@ def _add_steps(steps) -> None:
     for step in steps:
         if step.id in STEPS:
             raise ValueError(f"step {step.id} registered twice")
+        if step.layout is not None and step.layout not in LAYOUTS:
+            raise ValueError(f"step {step.id}: unknown layout {step.layout}")
         STEPS[step.id] = step
         for action in step.actions:
             if action.kind not in CHOICE_KINDS:
@@ -427,6 +528,18 @@ def side(role_id: str) -> str:
     solitaries are two camps)."""
     role = ROLES[role_id]
     return role.id if role.camp == SOLITARY else role.camp
+
+
+def winner_camps() -> list[str]:
+    """Every `winner.camp` a game may end with: the camps', the lovers', nobody's, and each
+    solitary card's own (A4)."""
+    return [WINNER_VILLAGE, WINNER_WEREWOLVES, WINNER_LOVERS, WINNER_NONE,
+            *(r.id for r in ROLES.values() if r.camp == SOLITARY)]
+
+
+def event_shapes() -> dict:
+    """kind -> Event, every module's and option's declared shape (the kernel's: catalog.py)."""
+    return {shape.kind: shape for part in (*MODULES.values(), *OPTIONS.values()) for shape in part.shapes}
 
 
 def optional_roles() -> list[str]:

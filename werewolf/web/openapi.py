@@ -15,7 +15,6 @@ SEAT = {"type": "integer", "minimum": 1, "maximum": engine.MAX_PLAYERS}  # the e
 NULLABLE_SEAT = {**SEAT, "nullable": True}
 STEP_IDS = list(engine.STEPS)
 ROLE_IDS = list(engine.ROLES)
-SOLITARY_IDS = [r.id for r in engine.registry.ROLES.values() if r.camp == engine.registry.SOLITARY]  # each wins as its own camp (A4)
 OPTIONAL_ROLE_IDS = engine.registry.optional_roles()
 CHANNELS = list(engine.game.CHANNEL_AUDIENCE)   # the base ones and those options open (lovers)
 ISO = {"type": "string", "format": "date-time"}
@@ -35,6 +34,22 @@ def _option_schema(option) -> dict:
     return {"type": "integer", **({"minimum": low, "maximum": high} if option.bounds else {})}
 
 
+def field_schema(spec) -> dict:
+    """The schema of a field a module declares (engine.registry.FIELD_TYPES)."""
+    if isinstance(spec, dict):
+        return _obj({}, {name: field_schema(sub) for name, sub in spec.items()})
+    nullable = {"nullable": True} if spec.endswith("?") else {}
+    types = {"seat": SEAT, "seats": {"type": "array", "items": SEAT},
+             "role": {"type": "string", "enum": ROLE_IDS},
+             "roles": {"type": "array", "items": {"type": "string", "enum": ROLE_IDS}},
+             "camp": {"type": "string", "enum": list(engine.registry.CAMPS)}, "bool": {"type": "boolean"},
+             "int": {"type": "integer"}, "text": {"type": "string"}, "card": {"type": "integer", "minimum": 1}}
+    return {**types.get(spec.rstrip("?"), {}), **nullable}
+
+
+# The fields each module adds to view['me'] (its declaration `me`, beside its view_me hook).
+DECLARED_ME = {name: field_schema(spec) for module in engine.registry.MODULES.values()
+               for name, spec in module.me.items()}
 OPTIONS = {o.id: _option_schema(o) for o in engine.registry.OPTIONS.values()}
 # The body field of each choice kind (engine.registry.BODY_FIELDS), described once.
 CHOICE_SCHEMAS = {
@@ -125,8 +140,8 @@ SCHEMAS = {
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
         "protecting": NULLABLE_SEAT, "protected_last": NULLABLE_SEAT,
         "testament": _obj({}, {"hunter": SEAT, "succession": SEAT}),
-        "contaminated": {"type": "array", "items": SEAT}, "was": {"type": "string", "enum": ROLE_IDS},
-        "left": {"type": "boolean"},
+        "was": {"type": "string", "enum": ROLE_IDS},
+        "left": {"type": "boolean"}, **DECLARED_ME,
     }),
     "Step": _obj({"id": {"type": "string", "enum": STEP_IDS}, "seq": {"type": "integer"},
                   "deadline": ISO, "seconds_left": {"type": "number", "minimum": 0}},
@@ -170,9 +185,9 @@ SCHEMAS = {
                           "write": {"type": "string", "enum": CHANNELS, "nullable": True},
                           "writable": {"type": "array", "items": {"type": "string", "enum": CHANNELS}}}),
         "winner": {"nullable": True, **_obj({
-            "camp": {"type": "string", "enum": ["village", "werewolves", "lovers", "none", *SOLITARY_IDS]},
+            "camp": {"type": "string", "enum": engine.registry.winner_camps()},
             "seats": {"type": "array", "items": SEAT}},
-            {"reason": {"type": "string", "enum": ["stopped", "idle", "stalemate"]}})},
+            {"reason": {"type": "string", "enum": list(engine.registry.WINNER_REASONS)}})},
     }, {
         "requests": {"type": "array", "items": SEAT},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},

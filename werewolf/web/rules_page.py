@@ -1,8 +1,9 @@
 """The rules page's words: how a game runs and every role, written from RULES.md.
 
 The page lists the engine's own roles and steps (engine.ROLES, engine.STEPS and their
-default limits), so a role added to the engine shows up here; until its text is written
-below it is listed with its name and a note that its description is still to come.
+default limits), so a role added to the engine shows up here; its text is its words file's
+RULES (werewolf/web/words/<id>.py), or below for the cards not moved there yet; until it is
+written the role is listed with its name and a note that its description is still to come.
 """
 from babel.lists import format_list
 from flask_babel import get_locale
@@ -10,6 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import engine
+from . import words
 from .strings import facts
 
 ROLE_TEXT = {
@@ -43,13 +45,6 @@ ROLE_TEXT = {
            "comme un autre."),
         _l("Tant qu’il vit, ni les loups ni le village ne peuvent gagner. Si plus aucun loup n’est en "
            "vie et que trois jours passent sans aucune mort, la partie s’arrête sans vainqueur."),
-    ],
-    "plague_bearer": [
-        _l("Il joue seul. Chaque nuit, après le Salvateur et avant les loups, il désigne un joueur "
-           "vivant à contaminer. La peste ne tue pas, personne ne l’apprend, et le Salvateur n’y peut rien."),
-        _l("Les morts sont comptés d’abord : la contamination prend à l’aube si lui et sa cible sont "
-           "encore en vie. Il gagne seul quand tous les autres vivants sont contaminés ; tant qu’il "
-           "vit, ni les loups ni le village ne peuvent gagner."),
     ],
     "little_girl": [
         _l("Elle n’a pas de tour à elle : pendant celui des loups, elle peut ouvrir les yeux (ou les "
@@ -118,7 +113,8 @@ ROLE_TEXT = {
 
 def roles() -> list[dict]:
     """Every role of the engine, in the engine's order, with its words (or none yet)."""
-    return [{"id": role, "emoji": engine.registry.ROLES[role].emoji, "paragraphs": ROLE_TEXT.get(role, [])}
+    return [{"id": role, "emoji": engine.registry.ROLES[role].emoji,
+             "paragraphs": ROLE_TEXT.get(role) or words.rules_section(role)}
             for role in engine.ROLES]
 
 

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import engine, service
+from . import words
 
 
 @functools.cache
@@ -263,6 +264,7 @@ def client_strings() -> dict:
         "confirm.logout_everywhere": _("Te déconnecter de tous tes appareils ? Il faudra te reconnecter sur chacun."),
         **_variant_strings(),
         **_vote_and_role_option_strings(),
+        **words.client_words(),   # each card's own file (werewolf/web/words/)
     }
 
 
@@ -299,10 +301,8 @@ def _variant_strings() -> dict:
         "tl.guard_protect_none": _("Le Salvateur ne protège personne."),
         # camps and the end check (A4)
         "winner.jester": _("Le Bouffon a gagné !"),
-        "winner.plague_bearer": _("Le Pesteux a gagné !"),
         "winner.stalemate": _("Personne n’a gagné : la partie ne pouvait plus avancer."),
         "why.jester": _("Le village l’a éliminé au vote : c’est ce qu’il voulait."),
-        "why.plague_bearer": _("Tous les autres survivants sont contaminés."),
         "ev.stalemate": _("Trois jours de suite sans élimination ni mort : la partie s’arrête."),
         # the Possessed (A3.4)
         "role.possessed": _("Possédé"),
@@ -322,18 +322,6 @@ def _variant_strings() -> dict:
         "role_a.jester": _("le Bouffon"),
         "role_help.jester": _("Tu joues seul : fais-toi éliminer par le vote du village et tu gagnes aussitôt. "
                               "Mort autrement, tu perds."),
-        # the Plague-Bearer (A3.10)
-        "role.plague_bearer": _("Pesteux"),
-        "role_a.plague_bearer": _("le Pesteux"),
-        "role_help.plague_bearer": _("Tu joues seul : chaque nuit, tu contamines un joueur sans qu’il le sache. "
-                                     "Tu gagnes quand tous les autres vivants sont contaminés."),
-        "step.plague": _("Le Pesteux se réveille…"),
-        "limit.plague": _("Pesteux"),
-        "prompt.plague.infect": _("Choisis qui contaminer cette nuit"),
-        "ev.plague_infect": _("Tu contamines {name} : la peste le touchera à l’aube s’il est encore en vie."),
-        "ev.contaminated": _("Contaminés en vie : {names}."),
-        "ev.contaminated_none": _("Aucun contaminé en vie."),
-        "tl.plague_infect": _("Le Pesteux contamine {name}."),
         # the Little Girl (A3.2)
         "role.little_girl": _("Petite Fille"),
         "role_a.little_girl": _("la Petite Fille"),

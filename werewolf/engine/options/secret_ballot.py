@@ -8,7 +8,7 @@ Not the Captain's election (decision A5.1). The rounds all go through day.cast_b
 from .. import day, flow, registry
 from ..actions import actors
 from ..game import EVERYONE, Game
-from ..registry import Option, Step
+from ..registry import Event, Option, Say, Step
 
 ID = "secret_ballot"
 
@@ -44,6 +44,9 @@ def _tally_time_out(game: Game, now: float) -> None:
 TALLY = Step("tally", "day", (6, 10, 15), time_out=_tally_time_out, order=168)
 
 OPTION = registry.register_option(Option(
-    id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,), events=("ballots",),
+    id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(TALLY,), events=(
+        # every voter's ballot, null included, published at the count; the Captain's counts twice
+        Event("ballots", {"step": "text", "round": "int", "ballots": "ballots", "captain": "seat?"},
+              says=(Say("ev.ballots", lines="ballots"),), moment=True),),
     public_events=("ballots",),
     hooks={"ballot_audience": _ballot_audience, "round_closes": _round_closes}))

@@ -9,7 +9,7 @@ one `testament` event per author, with the last target of each kind he set."""
 from .. import registry
 from ..actions import legal_actions
 from ..game import AT_END, Game
-from ..registry import Option, StandingAction
+from ..registry import Event, Option, Say, StandingAction
 
 ID = "testament"
 STEP_ACTION = {"hunter": "hunter.shoot", "succession": "succession.name"}
@@ -85,5 +85,9 @@ OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
     actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices),
              StandingAction("succession.testament", _set("succession"), _captain_choices)),
-    hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=("testament",),
+    hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=(
+        Event("testament", {"seat": "seat", "hunter": "seat", "succession": "seat"}, says=(),
+              timeline=(Say("tl.testament_hunter", when={"hunter": True}, args={"hunter": "seat", "name": "hunter"}),
+                        Say("tl.testament_succession", when={"succession": True},
+                            args={"previous": "seat", "name": "succession"})), each=True),),
     end_events=("testament",)))

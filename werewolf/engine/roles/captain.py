@@ -3,7 +3,7 @@ breaks a tie, and names his successor when he dies. Not a card."""
 
 from .. import flow, registry
 from ..game import EVERYONE, Game
-from ..registry import SEAT, Action, Module, Step
+from ..registry import SEAT, Action, Event, Module, Say, Step
 
 
 def _living_captain(game: Game) -> int | None:
@@ -118,6 +118,17 @@ MODULE = registry.register(Module(
     "captain", steps=(ELECTION, SUCCESSION, TIEBREAK),
     hooks={"day_start": (10, _day_start), "vote_weight": (10, _vote_weight), "vote_tie": (10, _vote_tie),
            "queue_follow_ups": (20, _queue), "follow_up": (20, _follow_up)},
-    events=("election_result", "succession", "tiebreak"),
+    events=(
+        Event("election_result", {"tally": "tally", "captain": "seat?"},
+              says=(Say("ev.election_none", when={"captain": None}),
+                    Say("ev.election_result", args={"name": "captain"})), moment=True),
+        Event("succession", {"previous": "seat", "captain": "seat?", "testament": "bool"},
+              says=(Say("ev.succession_none", when={"captain": None}),
+                    Say("ev.succession_testament", when={"testament": True}, args={"previous": "previous", "name": "captain"}),
+                    Say("ev.succession", args={"previous": "previous", "name": "captain"})), moment=True),
+        Event("tiebreak", {"captain": "seat", "target": "seat?"},
+              says=(Say("ev.tiebreak_none", when={"target": None}), Say("ev.tiebreak", args={"name": "target"})),
+              moment=True),
+    ),
     public_events=("election_result", "succession", "tiebreak"),
 ))

@@ -5,7 +5,7 @@ What the lovers then do (grief, their win) is the `lovers` module.
 
 from .. import flow, registry
 from ..game import AT_END, Game
-from ..registry import SEATS, Action, Role, Step
+from ..registry import SEATS, Action, Event, Role, Say, Step
 
 ID = "cupid"
 
@@ -44,4 +44,10 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_hol
             runs=flow.holder_runs(ID, first_night_only=True), role=ID, fixed_night="first_night")
 
 ROLE = registry.register(Role(ID, emoji="💘", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
-                              events=("cupid_pair", "lover", "cupid_silent"), end_events=("cupid_silent",)))
+                              events=(
+    Event("cupid_pair", {"targets": "seats"},
+          says=(Say("ev.cupid_pair", args={"a": "targets.0", "b": "targets.1"}),),
+          timeline=(Say("tl.cupid_pair", args={"a": "targets.0", "b": "targets.1"}),)),
+    Event("lover", {"partner": "seat"}, says=(Say("ev.lover", args={"name": "partner"}),), timeline=(), moment=True),
+    Event("cupid_silent", says=(Say("ev.cupid_silent"),)),
+), end_events=("cupid_silent",)))

@@ -12,7 +12,7 @@ At his death, and to the pack, his card shows ``was: "cursed"``.
 
 from .. import flow, registry
 from ..game import WOLVES, Game
-from ..registry import Role
+from ..registry import Event, Role, Say
 
 ID = "cursed"
 PACK_CARD = "werewolf"
@@ -64,5 +64,7 @@ def _view(game: Game, seat: int, view: dict) -> None:
 ROLE = registry.register(Role(
     ID, emoji="🌑", camp=registry.VILLAGE,
     hooks={"wolves_choice": _bite, "night_attack": (5, _attack), "view": (30, _view)},
-    events=("cursed_bitten", "wolves_joined"),
+    events=(Event("cursed_bitten", {"night": "int", "audience": "seat"}, says=(Say("ev.cursed_bitten"),),
+                  timeline=(Say("tl.cursed_bitten", args={"name": "audience"}),)),   # the end tells whose
+            "wolves_joined"),   # declared by the Thief
 ))

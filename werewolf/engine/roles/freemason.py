@@ -10,7 +10,7 @@ State: ``game.extra["freemason"]`` = {"told": bool}.
 
 from .. import registry
 from ..game import Game
-from ..registry import Role
+from ..registry import Event, Role, Say
 
 ID = "freemason"
 CARD_MOVER = "thief"   # the step after which cards no longer move (A3.1)
@@ -42,5 +42,8 @@ def _known(game: Game, seat: int, known: dict) -> None:
 ROLE = registry.register(Role(
     ID, emoji="🤝", camp=registry.VILLAGE, cards=2,
     hooks={"deal": _deal, "step_starts": (5, _step_starts), "known_roles": _known},
-    events=("freemason",),
+    events=(Event("freemason", {"partner": "seat?"},
+                  says=(Say("ev.freemason_alone", when={"partner": None}), Say("ev.freemason", args={"name": "partner"})),
+                  timeline=(Say("tl.freemason", when={"partner": True}, args={"name": "partner"}),),
+                  moment=True, on_card=True),),
 ))

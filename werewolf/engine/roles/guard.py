@@ -8,7 +8,7 @@ may spend her potion on a protected player (A3.3): the protection is never told.
 
 from .. import flow, registry
 from ..game import Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "guard"
 
@@ -70,5 +70,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_hol
 ROLE = registry.register(Role(
     ID, emoji="🛡️", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_attack": (10, _attack), "view_me": _view_me},
-    events=("guard_protect",),
+    events=(Event("guard_protect", {"night": "int", "target": "seat?"},
+                  says=(Say("ev.guard_protect_none", when={"target": None}),
+                        Say("ev.guard_protect", args={"name": "target"}))),),
 ))

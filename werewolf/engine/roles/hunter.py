@@ -2,7 +2,7 @@
 
 from .. import flow, registry
 from ..game import EVERYONE, Game
-from ..registry import SEAT, Action, Role, Step
+from ..registry import SEAT, Action, Event, Role, Say, Step
 
 ID = "hunter"
 
@@ -41,4 +41,9 @@ STEP = Step(ID, "day", (30, 45, 90), time_out=_time_out, actors=flow.the_actor, 
 
 ROLE = registry.register(Role(ID, emoji="🏹", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
                               hooks={"queue_follow_ups": (10, _queue), "follow_up": (10, _follow_up)},
-                              events=("hunter_shot",), public_events=("hunter_shot",)))
+                              events=(
+    Event("hunter_shot", {"hunter": "seat", "target": "seat?", "testament": "bool"},
+          says=(Say("ev.hunter_silent", when={"target": None}, args={"hunter": "hunter"}),
+                Say("ev.hunter_testament", when={"testament": True}, args={"hunter": "hunter", "name": "target"}),
+                Say("ev.hunter_shot", args={"hunter": "hunter", "name": "target"})), moment=True),
+), public_events=("hunter_shot",)))

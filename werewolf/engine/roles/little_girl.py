@@ -14,7 +14,7 @@ Spying never ends nor lengthens the step (A3.2): her actions are side actions of
 
 from .. import registry
 from ..game import AUDIENCES, Game
-from ..registry import CONFIRM, Action, Option, Role, Side
+from ..registry import CONFIRM, Action, Event, Option, Role, Say, Side
 
 ID = "little_girl"
 RISK = "little_girl_risk"          # options.little_girl_risk, percent (A1.1)
@@ -121,5 +121,14 @@ ROLE = registry.register(Role(
                actions=(Action("little_girl.spy", CONFIRM, _spy), Action("little_girl.hide", CONFIRM, _hide))),),
     hooks={"deal": _deal, "step_starts": _step_starts, "chat_posted": _chat_posted, "known_roles": _known,
            "view_me": _view_me, "view": (60, _view)},
-    events=("little_girl_spy", "little_girl_caught"),
+    events=(
+        Event("little_girl_spy", {"night": "int", "open": "bool"},
+              says=(Say("ev.little_girl_open", when={"open": True}), Say("ev.little_girl_closed")),
+              timeline=(Say("tl.little_girl_open", when={"open": True}, args={"name": (ID, "holder")}),
+                        Say("tl.little_girl_closed", args={"name": (ID, "holder")}))),
+        Event("little_girl_caught", {"night": "int", "seat": "seat"},
+              says=(Say("ev.little_girl_caught_me", when={"seat": "@me"}),
+                    Say("ev.little_girl_caught", args={"name": "seat"})),
+              timeline=(Say("tl.little_girl_caught", args={"name": "seat"}),), moment=True),
+    ),
 ))

@@ -13,7 +13,7 @@ sentence): the Captain's weight, a secret ballot and the `tie` option apply to i
 
 from .. import day, flow, registry
 from ..game import EVERYONE, Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "owl_man"
 
@@ -113,6 +113,13 @@ ROLE = registry.register(Role(
     ID, emoji="🦉", camp=registry.VILLAGE, steps=(STEP, STAKE),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": _step_starts,
            "vote_choices": _vote_choices, "vote_counted": _vote_counted, "view_me": _view_me},
-    events=("owl_designate", "owl_nominee"),
+    events=(
+        Event("owl_designate", {"night": "int", "target": "seat?"},
+              says=(Say("ev.owl_designate_none", when={"target": None}), Say("ev.owl_designate", args={"name": "target"})),
+              timeline=(Say("tl.owl_designate_none", when={"target": None}),
+                        Say("tl.owl_designate", args={"name": "target"}))),
+        Event("owl_nominee", {"day": "int", "target": "seat"}, says=(Say("ev.owl_nominee", args={"name": "target"}),),
+              timeline=(Say("tl.owl_nominee", args={"name": "target"}),), moment=True),
+    ),
     public_events=("owl_nominee",),
 ))

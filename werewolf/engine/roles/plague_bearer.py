@@ -11,7 +11,7 @@ contamination but him; the Guard does not protect from it.
 from .. import flow, registry
 from ..errors import IllegalAction
 from ..game import Game
-from ..registry import SEAT, Action, Role, Step
+from ..registry import SEAT, Action, Event, Role, Say, Step
 
 ID = "plague_bearer"
 
@@ -88,5 +88,14 @@ ROLE = registry.register(Role(
     ID, emoji="🦠", camp=registry.SOLITARY, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_end": (10, _spread),
            "solo_win": (30, _win), "view_me": _view_me},
-    events=("plague_infect", "contaminated"),
+    me={"contaminated": "seats"},   # his only (_view_me)
+    events=(
+        Event("plague_infect", {"night": "int", "target": "seat"},
+              says=(Say("ev.plague_infect", args={"name": "target"}),),
+              timeline=(Say("tl.plague_infect", args={"name": "target"}),)),
+        Event("contaminated", {"seats": "seats"},
+              says=(Say("ev.contaminated_none", when={"seats": False}),
+                    Say("ev.contaminated", args={"names": "seats"})),
+              timeline=()),   # his private count: the timeline tells each contamination
+    ),
 ))

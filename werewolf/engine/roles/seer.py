@@ -2,7 +2,7 @@
 
 from .. import flow, registry
 from ..game import Game
-from ..registry import SEAT, Action, Role, Step
+from ..registry import SEAT, Action, Event, Role, Say, Step
 
 ID = "seer"
 
@@ -34,4 +34,11 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_nigh
             night_order=30, runs=flow.holder_runs(ID), role=ID)
 
 ROLE = registry.register(Role(ID, emoji="🔮", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
-                              hooks={"known_roles": (20, _known)}, events=("seer_look",)))
+                              hooks={"known_roles": (20, _known)}, events=(
+    # `camp` instead of `role` under the option seer_camp (A6.1)
+    Event("seer_look", {"night": "int", "target": "seat", "role": "role", "camp": "camp"},
+          says=(Say("ev.seer_camp", when={"camp": True}, args={"name": "target", "camp": "camp"}),
+                Say("ev.seer_look", args={"name": "target", "role": ("role", "role_a")})),
+          timeline=(Say("tl.seer_camp", when={"camp": True}, args={"name": "target", "camp": "camp"}),
+                    Say("tl.seer_look", args={"name": "target", "role": "role"})), moment=True),
+)))

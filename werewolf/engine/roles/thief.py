@@ -9,7 +9,7 @@ makes him a wolf the pack sees as one of theirs (``wolves_joined``), never as th
 from .. import flow, registry
 from ..errors import IllegalAction
 from ..game import WOLVES, Game
-from ..registry import CARD, CONFIRM, Action, Role, Step
+from ..registry import CARD, CONFIRM, Action, Event, Role, Say, Step
 
 ID = "thief"
 
@@ -67,4 +67,10 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=_time_out, actors=flow.alive_hol
             fixed_night="first_night")
 
 ROLE = registry.register(Role(ID, emoji="🃏", camp=registry.VILLAGE, steps=(STEP,), middle_cards=2,
-                              events=("thief_cards", "thief_swap", "wolves_joined")))
+                              events=(
+    Event("thief_cards", {"cards": "roles"},
+          says=(Say("ev.thief_cards", args={"a": "cards.0", "b": "cards.1"}),)),
+    Event("thief_swap", {"card": "card", "role": "role"},
+          says=(Say("ev.thief_keep", when={"card": None}), Say("ev.thief_swap", args={"n": "card", "role": "role"}))),
+    Event("wolves_joined", {"seats": "seats"}, says=(Say("ev.wolves_joined", args={"names": "seats"}),)),
+)))

@@ -2,7 +2,7 @@
 
 from .. import flow, registry
 from ..game import WOLVES, Game
-from ..registry import SEAT, Action, Role, Step
+from ..registry import SEAT, Action, Event, Role, Say, Step
 
 ID = "werewolf"
 
@@ -77,5 +77,13 @@ ROLE = registry.register(Role(
     ID, emoji="🐺", camp=registry.WOLVES, pack=True, optional=False, default=True, base=True, steps=(STEP,),
     hooks={"night_begins": (10, _night_begins), "night_deaths": (10, _night_deaths),
            "night_summary": (10, _summary), "known_roles": (10, _known), "view": (10, _view)},
-    events=("designation", "wolves_victim"),
+    events=(
+        Event("designation", {"night": "int", "seat": "seat", "target": "seat?"},
+              says=(Say("ev.designation_none", when={"target": None}, args={"name": "seat"}),
+                    Say("ev.designation", args={"name": "seat", "target": "target"}))),
+        Event("wolves_victim", {"night": "int", "target": "seat?"},
+              says=(Say("ev.wolves_no_victim", when={"target": None}), Say("ev.wolves_victim", args={"name": "target"})),
+              timeline=(Say("tl.wolves_no_victim", when={"target": None}),
+                        Say("tl.wolves_victim", args={"name": "target"}))),
+    ),
 ))

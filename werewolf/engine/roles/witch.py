@@ -3,7 +3,7 @@
 from .. import flow, registry
 from ..errors import IllegalAction
 from ..game import Game
-from ..registry import CONFIRM, SEAT, Action, Role, Step
+from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
 ID = "witch"
 
@@ -90,5 +90,13 @@ ROLE = registry.register(Role(
     ID, emoji="🧪", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
     hooks={"night_begins": (20, _night_begins), "night_attack": (20, _attack),
            "night_deaths": (20, _night_deaths), "night_summary": (20, _summary), "view_me": (20, _view_me)},
-    events=("witch_victim", "witch_save", "witch_poison"),
+    events=(
+        Event("witch_victim", {"night": "int", "target": "seat?"},
+              says=(Say("witch.no_victim", when={"target": None}), Say("witch.victim", args={"name": "target"})),
+              timeline=()),
+        Event("witch_save", {"night": "int", "target": "seat"}, says=(Say("ev.witch_save", args={"name": "target"}),),
+              timeline=(Say("tl.witch_save", args={"name": "target"}),)),
+        Event("witch_poison", {"night": "int", "target": "seat"}, says=(Say("ev.witch_poison", args={"name": "target"}),),
+              timeline=(Say("tl.witch_poison", args={"name": "target"}),)),
+    ),
 ))

@@ -1,0 +1,438 @@
+/* The table page, the game: the narration and its countdown, the prompt, the players, my card, the cues.
+   One part of the page: static/js/table.js builds the shared state T (the view, the
+   catalog, the card turned over, send) and calls each part once with it. */
+"use strict";
+
+WW.table = WW.table || {};
+
+WW.table.game = (T) => {
+  const { t, el } = WW;
+  const { $, root, tableId, send, mySeat, isHost, isNightStep, kindOf, isBallotStep, isRound } = T;
+  const { name, names, roleName, cardName, roleEmoji, eventText, isOnCard, winnerTitle, stepText, initials, hue,
+          paintAvatars } = T.story;
+
+  // ------------------------------------------------------------------ game
+
+  let selection = null;     // {action, count, choices, nullable, seats: []} while choosing
+  let lastPromptKey = null;
+
+  let gameTheme = null;  // night (true) or day (false) as last rendered in a game
+  function renderGame() {
+    const step = T.view.step;
+    const night = step && isNightStep(step.id);
+    // The fade (a veil, app.css) only when the game itself turns night to day or back, not at load.
+    if (gameTheme !== null && gameTheme !== !!night) document.body.classList.add("fade");
+    gameTheme = !!night;
+    document.body.classList.toggle("night", !!night);
+    document.body.classList.toggle("day", !night);
+    $("game").classList.toggle("ended", T.view.table.status === "ended");
+    renderNarration();
+    T.renderMoment();
+    renderPrompt();
+    renderPlayers();
+    T.renderEnd();
+    T.renderRecap();
+    T.renderEvents();
+    T.renderChat();
+    renderCard();
+    renderGameActions();
+    renderCues();
+  }
+
+
+  function renderNarration() {
+    const step = T.view.step;
+    if (!step) {
+      $("phase").textContent = "";
+      $("step-text").textContent = T.view.winner ? winnerTitle() : "";
+      $("countdown").hidden = true;
+      return;
+    }
+    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
+    $("step-text").textContent = stepText(step);
+    $("countdown").hidden = false;
+    tick();
+  }
+
+  function tick() {
+    if (!T.view || !T.view.step || T.localDeadline === null) return;
+    const total = (T.view.table.settings.limits[T.view.step.id] || 1) * (T.view.table.time_scale || 1);
+    const left = Math.max(0, (T.localDeadline - Date.now()) / 1000);
+    const whole = Math.ceil(left);
+    $("seconds").textContent = whole < 100 ? String(whole)
+      : Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+    $("countdown").setAttribute("aria-label", t("time_left", { n: whole }));
+    const ring = $("ring");
+    const length = 2 * Math.PI * 16;
+    ring.style.strokeDasharray = String(length);
+    ring.style.strokeDashoffset = String(length * (1 - Math.min(1, left / total)));
+    $("countdown").classList.toggle("urgent", left <= 10);
+  }
+  setInterval(tick, 250);
+
+  // ------------------------------------------------------------------ prompt
+
+  function promptKey() {
+    return T.view.prompt ? T.view.prompt.step + ":" + T.view.prompt.actions.map((a) => a.action).join(",") : null;
+  }
+
+  function renderPrompt() {
+    const prompt = T.view.prompt;
+    const box = $("prompt");
+    const key = promptKey();
+    let fresh = false;
+    if (key !== lastPromptKey) {
+      selection = null;
+      fresh = key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]);
+      // Vibrate only once the page has been touched: before that (just after a reload) the
+      // browser refuses and logs an error.
+      const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (fresh && navigator.vibrate && touched) navigator.vibrate(200);  // my turn
+      if (fresh) beep();
+      lastPromptKey = key;
+    }
+    $("status-line").textContent = statusLine();
+    if (!prompt) {
+      box.hidden = true;
+      selection = null;
+      return;
+    }
+    box.hidden = false;
+    const actions = Object.fromEntries(prompt.actions.map((a) => [a.action, a]));
+    const buttons = [];
+    let info = "";
+    if (actions["witch.done"]) {
+      $("prompt-title").textContent = selection ? t("prompt.witch.poison") : t("prompt.witch");
+      info = witchInfo();
+      if (!selection) {
+        if (actions["witch.save"]) {
+          buttons.push(button("🧪 " + t("btn.save", { name: name(actions["witch.save"].target) }), "primary",
+            () => act({ action: "witch.save" })));
+        }
+        if (actions["witch.poison"]) {
+          buttons.push(button("☠️ " + t("btn.poison"), "danger", () => choose(actions["witch.poison"])));
+        }
+        buttons.push(button(t("btn.done"), "", () => act({ action: "witch.done" })));
+      }
+    } else if (actions["debate.request_vote"]) {
+      $("prompt-title").textContent = t("prompt.debate.request_vote");
+      buttons.push(button(t("btn.request_vote"), "primary big", () => act({ action: "debate.request_vote" })));
+    } else if (kindOf(prompt.actions[0].action) === "card") {
+      const spec = prompt.actions[0];
+      $("prompt-title").textContent = t("prompt." + spec.action);
+      for (const n of spec.choices) {
+        buttons.push(button(t("btn.take_card", { n, role: roleName(spec.cards[n - 1]) }), "primary",
+          () => act(WW.actBody(T.rules, spec.action, n))));
+      }
+    } else if (prompt.actions.every((a) => kindOf(a.action) === "confirm")) {
+      // Nothing to choose (a defense, a speaking turn): the buttons below.
+      $("prompt-title").textContent = t("prompt." + prompt.actions[0].action);
+      if (T.secretRound()) info = t("secret_ballot.note");
+    } else {
+      const spec = prompt.actions.find((a) => kindOf(a.action) !== "confirm") || prompt.actions[0];
+      $("prompt-title").textContent = t("prompt." + spec.action);
+      if (kindOf(spec.action) === "confirm") selection = null;  // only buttons (the Little Girl's eyes)
+      else if (!selection || selection.action !== spec.action) choose(spec, true);
+      if (spec.current !== undefined && spec.current !== null) {
+        info = t("current", { name: name(spec.current) });
+      } else if (spec.voted) {
+        info = t("current", { name: t("nobody") });
+      } else if (T.secretRound()) {
+        info = t("secret_ballot.note");
+      }
+    }
+    if (selection) {
+      const ready = selection.seats.length === selection.count;
+      if (selection.seats.length) {
+        info = t("chosen", { names: names(selection.seats) });
+      } else if (!info) {
+        info = t(selection.count > 1 ? "tap_players" : "tap_player", { count: selection.count });
+      }
+      const secondary = selection.nullable || actions["witch.done"];
+      buttons.push(button(t("btn.confirm"), "primary" + (secondary ? " half" : ""), () => confirmSelection(), !ready));
+      const spec = prompt.actions.find((a) => a.action === selection.action) || {};
+      const abstaining = isRound(T.rules.action[selection.action] ? T.rules.action[selection.action].step : "");
+      if (selection.nullable && (abstaining || (spec.current !== undefined && spec.current !== null))) {
+        const label = abstaining ? t("btn.abstain") : t("btn.withdraw");
+        buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
+      }
+      if (actions["witch.done"]) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
+    }
+    if (!actions["witch.done"] && !actions["debate.request_vote"]) {
+      // The other confirmations of the step (the Guard's "done", the Thief's "keep").
+      for (const spec of prompt.actions.filter((a) => kindOf(a.action) === "confirm")) {
+        buttons.push(button(t("btn." + spec.action), "", () => act(WW.actBody(T.rules, spec.action))));
+      }
+    }
+    $("prompt-info").textContent = info;
+    $("prompt-buttons").replaceChildren(...buttons);
+    if (fresh) announce($("prompt-title").textContent + " " + info);
+  }
+
+  function statusLine() {
+    const step = T.view.step;
+    if (!step) return "";
+    if (!T.view.me) return t("spectating");
+    if (T.view.me.left) return t("left_watch");
+    if (!$("moment").hidden && $("moment").classList.contains("my-death")) return "";  // the moment says it
+    if (T.view.prompt && !isBallotStep(step.id)) return "";  // a dead Hunter or Captain still has a last thing to do
+    const waiting = notVotedYet();
+    if (waiting) return waiting;
+    if (T.view.prompt) return "";
+    if (!T.view.me.alive) return t("dead_watch");
+    if (isNightStep(step.id)) return t("sleeping");
+    if (step.id === "dawn" || step.id === "tally") return "";  // nobody acts: the narration says it all
+    if (step.id === "defense") return t("defense.others");
+    if (step.id === "speech") return t("speech.others", { name: name(step.actor) });
+    if (step.id === "debate" && T.view.requests && T.view.requests.length) {
+      return WW.tn("requests", T.view.requests.length);
+    }
+    return t("waiting_others");
+  }
+
+  /** Public votes: who has not voted yet, by name. */
+  function notVotedYet() {
+    if (!T.view.step || !isBallotStep(T.view.step.id) || T.secretRound()) return "";
+    const votes = T.view.votes || {};
+    const tied = T.view.step.id === "runoff" ? T.view.step.tied || [] : [];   // the tied do not vote in a run-off
+    const missing = T.view.players.filter((p) => p.alive && !(String(p.seat) in votes) && !tied.includes(p.seat) &&
+      !(T.view.step.id === "election" && votes[p.seat] === null)).map((p) => p.seat);
+    return missing.length ? t("not_voted", { names: names(missing) }) : "";
+  }
+
+  function witchInfo() {
+    const night = T.view.step.night;
+    const seen = T.view.events.filter((e) => e.kind === "witch_victim" && e.night === night).pop();
+    const potions = T.view.me.potions || {};
+    const lines = [];
+    if (seen) lines.push(seen.target ? t("witch.victim", { name: name(seen.target) }) : t("witch.no_victim"));
+    lines.push(t("witch.potions", {
+      life: potions.life ? t("potion.yes") : t("potion.no"),
+      death: potions.death ? t("potion.yes") : t("potion.no") }));
+    return lines.join(" ");
+  }
+
+  function button(label, cls, onclick, disabled) {
+    return el("button", { type: "button", class: cls || "", onclick, disabled: !!disabled }, label);
+  }
+
+  function choose(spec, keep) {
+    selection = { action: spec.action, count: spec.count || 1, choices: spec.choices || [],
+                  nullable: !!spec.nullable, seats: [] };
+    if (!keep) renderGame();
+  }
+
+  function tapSeat(seat) {
+    if (!selection || !selection.choices.includes(seat)) return;
+    const seats = selection.seats;
+    const i = seats.indexOf(seat);
+    if (i >= 0) seats.splice(i, 1);
+    else if (selection.count === 1) selection.seats = [seat];
+    else if (seats.length < selection.count) seats.push(seat);
+    renderGame();
+  }
+
+  function confirmSelection() {
+    if (!selection || selection.seats.length !== selection.count) return;
+    act(WW.actBody(T.rules, selection.action, selection.count > 1 ? selection.seats.slice() : selection.seats[0]));
+  }
+
+  async function act(body) {
+    body.step = T.view.prompt ? T.view.prompt.step : undefined;
+    // Cleared before the act's answer is drawn: no tile left chosen, and the render that
+    // follows opens a fresh choice if the prompt stays (a vote one may change).
+    let shown = false;
+    const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"),
+      () => { selection = null; shown = true; });
+    if (result && result.ok && !shown) {  // no view came back: drawn afresh now, the poll follows
+      selection = null;
+      renderGame();
+    }
+  }
+
+  function voteCounts() {
+    const counts = {};
+    const captain = T.view.players.find((p) => p.captain && p.alive);
+    const double = T.view.step && isRound(T.view.step.id);
+    for (const [voter, target] of Object.entries(T.view.votes || {})) {
+      if (target === null) continue;
+      const weight = double && captain && captain.seat === Number(voter) ? 2 : 1;
+      counts[target] = (counts[target] || 0) + weight;
+    }
+    return counts;
+  }
+
+  /** A chip naming a player: the name, or initials when a tile holds many. */
+  function chip(seat, short, extra, cls) {
+    const full = name(seat);
+    return el("span", { class: "chip" + (cls ? " " + cls : ""), title: full },
+      (extra || "") + (short ? initials(full) : full));
+  }
+
+  function renderPlayers() {
+    const counts = voteCounts();
+    const votersFor = {};
+    for (const [voter, target] of Object.entries(T.view.votes || {})) {
+      if (target !== null) (votersFor[target] = votersFor[target] || []).push(Number(voter));
+    }
+    const designations = T.view.designations || {};
+    const wolvesOn = {};
+    for (const [wolf, target] of Object.entries(designations)) {
+      if (target !== null) (wolvesOn[target] = wolvesOn[target] || []).push(Number(wolf));
+    }
+    const choosable = selection ? selection.choices : [];
+    const captain = T.view.players.find((p) => p.captain && p.alive);
+    const doubleVoter = T.view.step && isRound(T.view.step.id) && captain ? captain.seat : null;  // counts twice
+    const many = T.view.players.length > 12;
+    $("players").classList.toggle("many", many);
+    $("players").replaceChildren(...T.view.players.map((p) => {
+      const chosen = selection && selection.seats.includes(p.seat);
+      const classes = ["tile", p.alive ? "alive" : "dead"];
+      if (selection) classes.push(choosable.includes(p.seat) ? "choosable" : "dim");
+      if (chosen) classes.push("chosen");
+      if (p.seat === mySeat()) classes.push("me");
+      if (p.left) classes.push("left");
+      // What only I know about a living player (fellow wolves, the Seer's looks) shows
+      // while my card is turned over, so a neighbour glancing at the screen learns nothing.
+      const revealed = !p.alive || T.view.table.status === "ended";
+      const shownRole = p.role && (revealed || (T.cardShown && p.seat !== mySeat())) ? p.role : null;
+      const voters = votersFor[p.seat] || [];
+      const wolves = wolvesOn[p.seat] || [];
+      // States said in words to a screen reader (the page shows them as colour, a badge, a dot).
+      const states = [p.alive ? null : t("dead"), p.captain ? t("captain") : null,
+        p.left ? null : (p.connected ? null : t("disconnected")),
+        voters.length ? t("voted_by", { names: names(voters) }) : null,
+        wolves.length ? t("wolves_on", { names: names(wolves) }) : null].filter(Boolean);
+      const short = voters.length > 2 || many;
+      const tile = el("li", { class: classes.join(" "), dataset: { seat: p.seat } },
+        el("button", { type: "button", class: "tile-button", disabled: !selection || !choosable.includes(p.seat),
+                       "aria-pressed": chosen ? "true" : "false", onclick: () => tapSeat(p.seat) },
+          el("span", { class: "avatar", dataset: { hue: hue(p.name) }, "aria-hidden": "true" }, initials(p.name)),
+          el("span", { class: "tile-name" }, p.name),
+          states.length ? el("span", { class: "sr-only" }, ", " + states.join(", ") + ",") : null,
+          el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
+          shownRole ? el("span", { class: "tile-role" }, WW.emoji(roleEmoji(shownRole)), " " + cardName(shownRole, p.was)) : null,
+          p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
+          p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
+          p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
+          counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,
+          voters.length ? el("span", { class: "chips", "aria-hidden": "true" },
+            voters.map((v) => v === doubleVoter ? chip(v, short, "🎖️", "captain") : chip(v, short))) : null,
+          wolves.length ? el("span", { class: "chips wolves", "aria-hidden": "true" }, wolves.map((v) => chip(v, short, "🐺"))) : null));
+      return tile;
+    }));
+    paintAvatars($("players"));
+  }
+
+  function renderGameActions() {
+    const running = T.view.table.status === "running";
+    $("end-game-btn").hidden = !(running && isHost());
+    $("quit-game-btn").hidden = !(running && T.view.me && !T.view.me.left);
+  }
+
+  $("end-game-btn").addEventListener("click", () => {
+    if (confirm(t("confirm.end_game"))) send("POST", `/api/tables/${tableId}/end`, {}, $("prompt-error"));
+  });
+  $("quit-game-btn").addEventListener("click", async () => {
+    if (!confirm(t("confirm.quit_game"))) return;
+    const result = await send("POST", `/api/tables/${tableId}/leave`, {}, $("prompt-error"));
+    if (result && result.ok) location.href = root.dataset.lobbyUrl;
+  });
+
+  // ------------------------------------------------------------------ my card
+
+  $("cardface").addEventListener("click", () => { T.cardShown = !T.cardShown; renderGame(); });
+
+  /** The testament (option testament, A6.4): the living Hunter's planned shot, the
+   * living Captain's successor, set from the card at any moment, seen by him only. */
+  function renderTestament(me) {
+    const box = $("card-testament");
+    const options = (T.view.table && T.view.table.settings && T.view.table.settings.options) || {};
+    const kinds = [];
+    if (options.testament && me.alive && T.view.status === "running") {
+      if (me.role === "hunter") kinds.push("hunter");
+      if (me.captain) kinds.push("succession");
+    }
+    box.hidden = !T.cardShown || !kinds.length;
+    if (box.hidden) return;
+    const others = T.view.players.filter((p) => p.alive && p.seat !== me.seat);
+    const key = JSON.stringify([kinds, others.map((p) => p.seat), me.testament || {}]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren(...kinds.map((kind) => {
+      const current = (me.testament || {})[kind];
+      const select = el("select", { "aria-label": t("testament." + kind) },
+        el("option", { value: "" }, t("testament.none")),
+        ...others.map((p) => el("option", { value: String(p.seat), selected: p.seat === current }, p.name)));
+      select.addEventListener("change", () => send("POST", `/api/tables/${tableId}/act`,
+        { action: kind + ".testament", target: select.value ? Number(select.value) : null }, $("prompt-error")));
+      return el("label", {}, el("span", {}, "📜 " + t("testament.title") + " — " + t("testament." + kind)), select);
+    }));
+  }
+
+  function renderCard() {
+    const me = T.view.me || {};
+    $("card-back").textContent = T.cardShown ? t("hide_card") : t("tap_card");
+    $("card-front").hidden = !T.cardShown;
+    $("cardface").setAttribute("aria-pressed", T.cardShown ? "true" : "false");
+    if (T.cardShown && me.role) {
+      $("card-emoji").textContent = roleEmoji(me.role);
+      $("card-role").textContent = cardName(me.role, me.was);
+      $("card-help").textContent = t("role_help." + me.role);
+      $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
+      const extra = [];
+      if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
+      for (const e of T.view.events.filter((e) => isOnCard(e.kind))) extra.push(eventText(e));  // the other Freemason
+      if (me.captain) extra.push("🎖️ " + t("captain"));
+      $("card-extra").textContent = extra.join(" ");
+    }
+    renderTestament(me);
+    const composition = T.view.composition || {};
+    $("composition").replaceChildren(...T.rules.roles.map((r) => r.id).filter((r) => composition[r]).map((r) =>
+      el("li", {}, el("a", { href: root.dataset.rulesUrl + "#role-" + r, target: "_blank", rel: "noopener" },
+        WW.emoji(roleEmoji(r)), ` ${roleName(r)}` + (composition[r] > 1 ? ` ×${composition[r]}` : "")))),
+      ...(composition.middle ? [el("li", {}, t("middle", { count: composition.middle }))] : []));
+    T.renderSummary($("game-settings"), T.settingsLines(T.view.table.settings, T.view.players.length, composition));
+  }
+
+  // ------------------------------------------------------------------ cues
+
+  const live = $("announcer");
+  /** Say it to a screen reader (a polite live region). */
+  function announce(text) {
+    if (!text) return;
+    live.textContent = "";
+    setTimeout(() => { live.textContent = text; }, 50);
+  }
+
+  // My turn: a short sound if I switched it on (off by default); the tab's title and a
+  // notification while the page is in the background are turn.js's (see render()).
+  function renderCues() {
+    $("sound-toggle").setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    $("sound-icon").textContent = soundOn() ? "🔔" : "🔕";
+  }
+
+  const soundOn = () => localStorage.getItem("werewolf.sound") === "on";
+  $("sound-toggle").addEventListener("click", () => {
+    localStorage.setItem("werewolf.sound", soundOn() ? "off" : "on");
+    if (soundOn()) beep();
+    renderCues();
+  });
+  let audio = null;
+  function beep() {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new AudioContext();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no sound on this device */ }
+  }
+
+  return { announce, renderGame };
+};

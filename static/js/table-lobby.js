@@ -1,0 +1,83 @@
+/* The table page, the waiting room: who is seated, the share code and link, join, leave, start.
+   One part of the page: static/js/table.js builds the shared state T (the view, the
+   catalog, the card turned over, send) and calls each part once with it. */
+"use strict";
+
+WW.table = WW.table || {};
+
+WW.table.lobby = (T) => {
+  const { t, el } = WW;
+  const { $, root, tableId, send, mySeat, isHost, pollNow } = T;
+  const { initials, hue, paintAvatars } = T.story;
+
+  // ------------------------------------------------------------------ lobby
+
+  if ($("join-btn")) $("join-btn").addEventListener("click", async () => {
+    const result = await send("POST", `/api/tables/${tableId}/join`, {}, $("join-error"));
+    if (result && result.ok) T.etag = null;
+  });
+  if ($("watch-btn")) $("watch-btn").addEventListener("click", pollNow);
+
+  $("leave-btn").addEventListener("click", async () => {
+    if (!confirm(t("confirm.leave"))) return;
+    const result = await send("POST", `/api/tables/${tableId}/leave`, {}, $("settings-error"));
+    if (result && result.ok) location.href = root.dataset.lobbyUrl;
+  });
+
+  $("start-btn").addEventListener("click", () =>
+    send("POST", `/api/tables/${tableId}/start`, {}, $("settings-error")));
+
+  $("copy-btn").addEventListener("click", async () => {
+    const input = $("share-url");
+    try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); }
+  });
+
+  for (const renew of document.querySelectorAll(".screen-renew")) {  // the old link stops working
+    renew.addEventListener("click", () => {
+      if (window.confirm(t("confirm.renew_screen"))) {
+        send("POST", `/api/tables/${tableId}/screen-link`, null, $("settings-error"));
+      }
+    });
+  }
+
+  $("public-box").addEventListener("change", (event) =>
+    send("POST", `/api/tables/${tableId}/visibility`, { public: event.target.checked }, $("settings-error")));
+
+  function renderLobby() {
+    const table = T.view.table;
+    $("lobby-name").textContent = table.name;
+    $("lobby-count").textContent = t("lobby.waiting", { count: T.view.players.length });
+    $("share-code").textContent = table.code;
+    $("share-url").value = table.url;
+    const qr = $("qr");
+    if (!qr.getAttribute("src")) qr.src = root.dataset.qr;
+
+    $("seats").replaceChildren(...T.view.players.map((p) => el("li", { class: "seat" },
+      el("span", { class: "avatar", dataset: { hue: hue(p.name) } }, initials(p.name)),
+      el("span", { class: "seat-name" }, p.name),
+      p.seat === mySeat() ? el("span", { class: "tag" }, t("you")) : null,
+      p.seat === table.host_seat ? el("span", { class: "tag host" }, t("host")) : null,
+      p.connected ? null : el("span", { class: "dot off", title: t("disconnected") }),
+      isHost() && p.seat !== mySeat() ? el("button", {
+        type: "button", class: "small ghost",
+        onclick: () => confirm(t("confirm.remove", { name: p.name })) &&
+          send("DELETE", `/api/tables/${tableId}/seats/${p.seat}`, {}, $("settings-error")),
+      }, t("lobby.remove")) : null)));
+    paintAvatars($("seats"));
+
+    const host = isHost();
+    const start = $("start-btn");
+    start.hidden = !host;
+    const seats = T.rules.players;  // the engine's limits, from the catalog
+    start.disabled = T.view.players.length < seats.min || T.view.players.length > seats.max;
+    $("lobby-hint").textContent = T.view.players.length < seats.min ? t("lobby.need", { min: seats.min }) : host ? "" : t("lobby.waiting_host");
+
+    T.buildSettingsForm();
+    const settings = table.settings;
+    $("settings").hidden = !host;
+    if (host) T.renderSettingsForm(settings, T.view.players.length);
+    T.renderSummary($("settings-summary"), T.settingsLines(settings, T.view.players.length, null), true);
+  }
+
+  return { renderLobby };
+};

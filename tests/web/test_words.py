@@ -1,0 +1,87 @@
+"""Each card's presentation (engine registry: Event, Say, `me`) and its words file
+(werewolf/web/words/<id>.py): every declared sentence has its words in every language,
+every declared `me` field is in the OpenAPI description, no key is said twice."""
+from pathlib import Path
+
+import pytest
+from flask_babel import force_locale
+
+from werewolf import engine
+from werewolf.engine import registry
+from werewolf.web import openapi, strings, words
+
+LOCALES = ("fr", "en", "zh_Hant")
+
+
+def declared_keys() -> set:
+    keys = set()
+    for shape in registry.event_shapes().values():
+        for say in (*shape.says, *(shape.timeline or ())):
+            keys.add(say.key)
+    return keys
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_declared_sentence_has_its_words(app, locale):
+    with app.test_request_context(), force_locale(locale):
+        said = strings.client_strings()
+        missing = {key for key in declared_keys() if not said.get(key)}
+        assert not missing, missing
+
+
+def test_a_translated_words_file_is_translated(app):
+    with app.test_request_context():
+        with force_locale("fr"):
+            french = words.client_words()
+        with force_locale("en"):
+            english = words.client_words()
+    assert french["role.plague_bearer"] == "Pesteux" and english["role.plague_bearer"] != "Pesteux"
+
+
+def test_no_key_is_said_in_two_places(app):
+    with app.test_request_context():
+        files = words.client_words()
+        base = {key for key in strings.client_strings() if key not in files}
+    assert words.keys() and not set(words.keys()) & base
+    # strings.py itself says none of a words file's keys (the file's value is the one served)
+    text = Path(strings.__file__).read_text(encoding="utf-8")
+    assert not [key for key in words.keys() if f'"{key}"' in text]
+
+
+def test_each_words_file_is_a_module_of_the_engine():
+    assert set(words.files()) <= set(registry.MODULES) | set(registry.OPTIONS)
+
+
+def test_the_declared_view_fields_are_described():
+    described = openapi.SCHEMAS["MeView"]["properties"]
+    for module in registry.MODULES.values():
+        for field in module.me:
+            assert field in described, (module.id, field)
+    assert described["contaminated"] == {"type": "array", "items": openapi.SEAT}
+
+
+def test_the_winners_are_the_registrys():
+    enum = openapi.SCHEMAS["View"]["properties"]["winner"]["properties"]["camp"]["enum"]
+    assert enum == registry.winner_camps() == engine.catalog()["winners"]
+    assert "plague_bearer" in enum and registry.CAMP_WINNER[registry.WOLVES] == "werewolves"
+
+
+def test_a_declaration_with_an_unknown_type_is_refused():
+    with pytest.raises(ValueError):
+        registry.Role("nobody_at_all", me={"x": "colour"})
+    with pytest.raises(ValueError):
+        registry.Role("nobody_at_all", events=(registry.Event("x", {"y": "colour"}),))
+
+
+def test_events_keep_their_kinds_and_their_shapes():
+    bearer = registry.ROLES["plague_bearer"]
+    assert bearer.events == ("plague_infect", "contaminated")
+    assert [shape.kind for shape in bearer.shapes] == ["plague_infect", "contaminated"]
+    assert engine.catalog()["event_shapes"]["contaminated"]["timeline"] == []
+
+
+def test_the_rules_page_reads_a_cards_section_from_its_words_file(app):
+    with app.test_request_context(), force_locale("fr"):
+        from werewolf.web import rules_page
+        section = next(r for r in rules_page.roles() if r["id"] == "plague_bearer")["paragraphs"]
+    assert len(section) == 2 and section[0].startswith("Il joue seul.")
