@@ -79,3 +79,15 @@ def test_a_player_who_left_shares_no_win():
     t.timeout()
     assert t.game.status == "ended" and t.game.winner["camp"] == "village"
     assert 3 not in t.game.winner["seats"] and 5 in t.game.winner["seats"]
+
+
+def test_at_the_end_the_dawn_announcement_tells_who_died_of_grief():
+    t = _night_grief()
+    dawn = lambda view: next(e for e in view["events"] if e["kind"] == "deaths")["deaths"]  # noqa: E731
+    assert [d["cause"] for d in dawn(t.view(1))] == ["night", "night"]
+    engine.stop(t.game, t.now)
+    for seat in (None, 1, 4):
+        assert dawn(t.view(seat)) == [{"seat": 3, "role": "villager", "cause": "night"},
+                                      {"seat": 4, "role": "villager", "cause": "grief"}]
+    # The stored event is untouched (the record and the replay read it).
+    assert [d["cause"] for d in t.events("deaths")[0]["deaths"]] == ["night", "night"]

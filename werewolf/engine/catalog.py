@@ -29,7 +29,8 @@ KERNEL_END_EVENTS = ("night_summary", "night_deaths")
 # `step` and `vote_cast` are shown by the narration and the players' tiles, not in words.
 _say, _event = registry.Say, registry.Event
 KERNEL_SHAPES = (
-    _event("game_start", {"composition": "object", "players": "int"}, says=(_say("ev.game_start"),)),
+    _event("game_start", {"composition": "object", "players": "int"}, says=(_say("ev.game_start"),),
+           timeline=(_say("tl.game_start"),)),
     _event("step", {"step": "text", "step_seq": "int", "actor": "seat?", "night": "int", "day": "int"}),
     _event("deaths", {"moment": "text", "deaths": "deaths"},
            says=(_say("", when={"deaths": True}, lines="deaths"),

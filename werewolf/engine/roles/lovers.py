@@ -44,4 +44,5 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 
 MODULE = registry.register(Module("lovers", hooks={"grief": (10, _grief), "mixed_couple": (10, _mixed),
-                                                   "view_me": (10, _view_me)}))
+                                                   "view_me": (10, _view_me)},
+                                  me={"lover": "seat", "died_of": "text"}))
