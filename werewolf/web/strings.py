@@ -288,8 +288,6 @@ def _variant_strings() -> dict:
         "ev.thief_cards": _("Au milieu : {a} et {b}."),
         "ev.thief_swap": _("Tu prends la carte {n} : tu es maintenant {role}."),
         "ev.thief_keep": _("Tu gardes ta carte de Voleur."),
-        "tl.thief_swap": _("{thief} échange sa carte de Voleur et devient {role}."),
-        "tl.thief_keep": _("{thief} garde sa carte de Voleur."),
         "ev.wolves_joined": _("La meute : {names}."),
         "tl.thief_cards": _("Au milieu : {a} et {b}."),
         "tl.thief_swap": _("Le Voleur ({name}) prend la carte {role}."),
@@ -305,8 +303,6 @@ def _variant_strings() -> dict:
         "guard.last": _("Cette nuit, tu ne peux pas protéger {name} (protégé la nuit dernière)."),
         "ev.guard_protect": _("Tu protèges {name} cette nuit."),
         "ev.guard_protect_none": _("Tu ne protèges personne cette nuit."),
-        "tl.guard_protect": _("{guard} protège {name}."),
-        "tl.guard_protect_none": _("{guard} ne protège personne."),
         "tl.guard_protect": _("Le Salvateur protège {name}."),
         "tl.guard_protect_none": _("Le Salvateur ne protège personne."),
         # camps and the end check (A4)

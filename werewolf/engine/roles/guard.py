@@ -70,10 +70,9 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_hol
 ROLE = registry.register(Role(
     ID, emoji="🛡️", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_attack": (10, _attack), "view_me": _view_me},
-    events=(Event("guard_protect", {"night": "int", "target": "seat?", "audience": "seat"},
+    events=(Event("guard_protect", {"night": "int", "target": "seat?"},
                   says=(Say("ev.guard_protect_none", when={"target": None}),
                         Say("ev.guard_protect", args={"name": "target"})),
-                  # The end tells everyone whose choice it was (its audience), in the third person.
-                  timeline=(Say("tl.guard_protect_none", when={"target": None}, args={"guard": "audience"}),
-                            Say("tl.guard_protect", args={"guard": "audience", "name": "target"}))),),
+                  timeline=(Say("tl.guard_protect_none", when={"target": None}),   # the end: third person
+                            Say("tl.guard_protect", args={"name": "target"}))),),
 ))

@@ -72,7 +72,7 @@ ROLE = registry.register(Role(ID, emoji="🃏", camp=registry.VILLAGE, steps=(ST
           says=(Say("ev.thief_cards", args={"a": "cards.0", "b": "cards.1"}),)),
     Event("thief_swap", {"card": "card", "role": "role", "audience": "seat"},
           says=(Say("ev.thief_keep", when={"card": None}), Say("ev.thief_swap", args={"n": "card", "role": "role"})),
-          timeline=(Say("tl.thief_keep", when={"card": None}, args={"thief": "audience"}),
-                    Say("tl.thief_swap", args={"thief": "audience", "role": ("role", "role_a")}))),
+          timeline=(Say("tl.thief_keep", when={"card": None}, args={"name": "audience"}),   # the end: whose
+                    Say("tl.thief_swap", args={"name": "audience", "role": "role"}))),
     Event("wolves_joined", {"seats": "seats"}, says=(Say("ev.wolves_joined", args={"names": "seats"}),)),
 )))
