@@ -190,6 +190,9 @@ WW.table.settings = (T) => {
     for (const input of form.querySelectorAll("[name=option]")) {
       const id = input.dataset.option || input.value;
       const value = (settings.options || {})[id];
+      // An option about cards out of the deck is not offered (the Witch's, without a Witch).
+      const about = (optionsById()[id] || {}).roles || [];
+      input.closest("label").hidden = !about.every((role) => settings.roles[role]);
       if (keep(input)) continue;
       if (input.type === "checkbox") input.checked = !!value;
       else input.value = value === undefined ? "" : String(value);

@@ -137,7 +137,7 @@ def _option(option) -> dict:
         kind = "choice"
     out = {"id": option.id, "default": option.default, "group": option.group, "kind": kind,
            "steps": [s.id for s in option.steps], "actions": [a.id for a in option.actions],
-           "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS}
+           "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS, "roles": list(option.roles)}
     if kind == "choice":
         out["values"] = list(option.values or (option.default,))
     if option.bounds:

@@ -222,6 +222,25 @@ def check_start(settings: dict, players: int) -> None:
     deck(players, settings)
 
 
+def deck_check(settings: dict, players: int) -> dict:
+    """The waiting room's card counter (issue 35): the cards chosen (wolves and specials)
+    against the seats, and what the start would refuse now (its error code), or None.
+    ``settings``: a table's stored settings; the same checks as the start's, nothing changed."""
+    effective = effective_settings(merge_settings(default_settings(), settings), players)
+    wolves = effective.get("wolves") or wolf_count(players)
+    chosen = wolves + sum(role.cards for role in registry.ROLES.values()
+                          if role.optional and effective["roles"].get(role.id, role.default))
+    error = None
+    if players < MIN_PLAYERS or players > MAX_PLAYERS:
+        error = "bad_player_count"
+    else:
+        try:
+            check_start(effective, players)
+        except IllegalAction as refused:
+            error = refused.code
+    return {"cards": chosen, "seats": players, "error": error}
+
+
 def game_settings(settings: dict, cards: list[str]) -> dict:
     """What a game keeps of its table's settings: the base keys as always, and the new
     ones only when they differ from the default (so a base game's state is unchanged)."""

@@ -217,6 +217,7 @@ def client_strings() -> dict:
         "reconnecting": _("Reconnexion…"),
         "lobby.waiting": _("En attente de joueurs ({count}/%(max)s)", max=facts()["max"]),
         "lobby.need": _("Il faut au moins {min} joueurs pour commencer."),
+        "lobby.deck": _("Cartes choisies : {cards} pour {seats} places (les autres places : Villageois)"),
         "lobby.start": _("Lancer la partie"),
         "lobby.join": _("Rejoindre la table"),
         "lobby.leave": _("Quitter la table"),

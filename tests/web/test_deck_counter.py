@@ -1,0 +1,30 @@
+"""The waiting room's card counter (issue 35, point 3): the cards chosen against the seats,
+and what the start would refuse, from the start's own checks; options only for cards in
+the deck (the catalog says which cards an option is about)."""
+from werewolf import engine
+
+
+def test_the_table_tells_the_cards_for_the_seats_and_what_the_start_would_refuse(make_table):
+    table = make_table(6)
+    deck = table.host.state(table.id)["table"]["deck"]
+    assert deck == {"cards": 5, "seats": 6, "error": None}   # 1 wolf, Seer, Witch, Hunter, Cupid
+    roles = {"thief": True, "guard": True, "little_girl": True}
+    assert table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"roles": roles}).status_code == 200
+    deck = table.players[1].state(table.id)["table"]["deck"]
+    assert deck == {"cards": 8, "seats": 6, "error": "bad_composition"}
+    refused = table.host.post(f"/api/tables/{table.id}/start")
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == deck["error"]
+    table.start(roles={"thief": False, "guard": False, "little_girl": False})
+    assert "deck" not in table.host.state(table.id)["table"]
+
+
+def test_too_few_players_is_said_too():
+    assert engine.deck_check({}, 5)["error"] == "bad_player_count"
+    assert engine.deck_check({"wolves": 3}, 8)["error"] == "bad_composition"
+
+
+def test_options_say_which_cards_they_are_about(app):
+    options = {o["id"]: o for o in app.test_client().get("/api/catalog").get_json()["options"]}
+    assert options["witch_no_self_save"]["roles"] == ["witch"]
+    assert options["poisoned_hunter_silent"]["roles"] == ["witch", "hunter"]
+    assert options["secret_ballot"]["roles"] == []
