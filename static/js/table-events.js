@@ -231,8 +231,10 @@ WW.table.events = (T) => {
     $("timeline").replaceChildren(...timelineItems());
   }
 
-  $("new-game-btn").addEventListener("click", () =>
-    send("POST", `/api/tables/${tableId}/reopen`, {}, $("prompt-error")));
+  $("new-game-btn").addEventListener("click", () => {
+    T.leaveEnd = true;   // the host goes to the waiting room; the others when they choose
+    send("POST", `/api/tables/${tableId}/reopen`, {}, $("prompt-error"));
+  });
 
   /** A new game: nothing of the last one shown, every recap closed. */
   function freshEvents() {

@@ -195,7 +195,7 @@ WW.table.game = (T) => {
     if (!T.view.step || !isBallotStep(T.view.step.id) || T.secretRound()) return "";
     const votes = T.view.votes || {};
     const tied = T.view.step.id === "runoff" ? T.view.step.tied || [] : [];   // the tied do not vote in a run-off
-    const missing = T.view.players.filter((p) => p.alive && !(String(p.seat) in votes) && !tied.includes(p.seat) &&
+    const missing = T.view.players.filter((p) => p.alive && !p.left && !(String(p.seat) in votes) && !tied.includes(p.seat) &&
       !(T.view.step.id === "election" && votes[p.seat] === null)).map((p) => p.seat);
     return missing.length ? t("not_voted", { names: names(missing) }) : "";
   }

@@ -19,7 +19,8 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
 LANG = {"Bruno": "en", "Emma": "en", "Chloé": "zh", "Farid": "zh"}
 LIMITS = {"seer": 60, "werewolves": 60, "witch": 60, "dawn": 4, "debate": 120, "vote": 120, "tiebreak": 60}
-SETTINGS = {"roles": {"cupid": False, "hunter": False, "little_girl": True}, "captain": False, "limits": LIMITS}
+SETTINGS = {"roles": {"cupid": False, "hunter": False, "little_girl": True}, "captain": False, "limits": LIMITS,
+            "options": {"spectators": True, "little_girl_risk": 0}}   # never caught: she keeps her eyes open
 ON_SCREEN = """sel => [...document.querySelectorAll(sel)].some((n) => { const r = n.getBoundingClientRect();
     return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })"""
 COVERED = """() => [...document.querySelectorAll('#players > li')].some((tile) => {
@@ -76,6 +77,7 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
         deadline = time.monotonic() + sum(limit(s) for s in LIMITS) * 2 + 60
         while time.monotonic() < deadline:
             views = {s: api(p, "GET", f"/api/tables/{table_id}/state")[1] for s, p in phone_of.items()}
+            views = {s: v for s, v in views.items() if v and "me" in v}
             view = views[girl]
             if view["status"] == "ended":
                 break
@@ -98,7 +100,8 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
                 speaker = next(s for s in phone_of if s != wolf and views[s]["me"]["alive"])
                 assert api(phone_of[speaker], "POST", f"/api/tables/{table_id}/chat",
                            {"channel": "village", "text": accusation})[0] == 201
-                readers = [p for s, p in phone_of.items() if views[s]["me"]["alive"]][:3]
+                quitter = next(s for s in phone_of if s not in (wolf, speaker) and views[s]["me"]["alive"])
+                readers = [p for s, p in phone_of.items() if views[s]["me"]["alive"] and s != quitter][:3]
                 for phone in readers:
                     phone.page.wait_for_selector("#prompt:not([hidden]) #prompt-buttons button")
                     phone.open_chat()
@@ -114,7 +117,20 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
                         assert not phone.page.evaluate(COVERED), (phone.name, width)
                         phone.shot(f"vote-{phone.name}-{width}x{height}")
                     phone.page.set_viewport_size({"width": 390, "height": 844})
+                # A player who quits is no longer waited for (« Pas encore voté »).
+                quitter_phone = phone_of[quitter]
+                quitter_phone.page.once("dialog", lambda dialog: dialog.accept())
+                quitter_phone._navigating = True
+                quitter_phone.page.locator("#quit-game-btn").tap()
+                quitter_phone.page.wait_for_url(lambda url: "/t/" not in url)
+                quitter_phone._navigating = False
+                for phone in readers:
+                    wait_until(lambda p=phone: p.snap()["status"] and quitter_phone.name not in p.snap()["status"],
+                               limit("vote"), f"{phone.name} no longer waits for the one who quit")
+                    assert phone.page.locator("#spectators-line").is_hidden()   # « Spectateurs : 0 » takes no line
             for seat, phone in phone_of.items():
+                if phone.page.url.rstrip("/").endswith(phone.base) or "/t/" not in phone.page.url:
+                    continue   # gone (quit)
                 prompt = views[seat].get("prompt")
                 if not prompt:
                     continue

@@ -158,6 +158,16 @@ def test_deaths_stay_a_lover_dies_of_grief_and_the_end_tells_it_all(browser, ser
             phone.page.locator("#end").scroll_into_view_if_needed()
             phone.shot(f"end-{phone.name}")
             phone.small_shot(f"end-{phone.name}-320")
+        # « Nouvelle partie »: the host goes to the waiting room, nobody else is pulled off the end.
+        host.page.locator("#new-game-btn").tap()
+        host.page.wait_for_selector("#lobby:not([hidden])")
+        others = [p for p in readers if p is not host]
+        for phone in others:
+            phone.page.wait_for_selector("#back-to-table:not([hidden])")
+            assert phone.page.locator("#end").is_visible()
+        others[0].shot("end-new-game-ready")
+        others[0].page.locator("#back-to-table").tap()
+        others[0].page.wait_for_selector("#lobby:not([hidden])")
     finally:
         for phone in phones:
             phone.close()
