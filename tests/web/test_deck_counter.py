@@ -28,3 +28,20 @@ def test_options_say_which_cards_they_are_about(app):
     assert options["witch_no_self_save"]["roles"] == ["witch"]
     assert options["poisoned_hunter_silent"]["roles"] == ["witch", "hunter"]
     assert options["secret_ballot"]["roles"] == []
+
+
+def test_a_rhythm_changed_by_hand_says_so_and_the_preset_words_say_what_it_does(app, make_table):
+    table = make_table(6)
+    assert table.host.state(table.id)["table"]["settings"]["limits_changed"] == []
+    assert table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"limits": {"debate": 200}}).status_code == 200
+    shown = table.players[1].state(table.id)["table"]["settings"]
+    assert shown["rhythm"] == "classique" and shown["limits_changed"] == ["debate"]
+    # The Thiercelieux preset's tie: the Captain first (A5.2), and its words say so.
+    assert engine.registry.PRESETS["thiercelieux"].options == {"tie": "revote"}
+    words = app.test_client().get("/").status_code  # any page renders with the catalog
+    assert words in (200, 302)
+    with app.test_request_context():
+        from werewolf.web.strings import client_strings
+        said = client_strings()
+    assert "Capitaine" in said["preset_help.thiercelieux"] and "Capitaine" in said["tie.revote"]
+    assert said["preset.chinois"] == "Table chinoise"

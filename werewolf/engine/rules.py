@@ -210,6 +210,10 @@ def shown_settings(settings: dict, players: int) -> dict:
     out = effective_settings(settings, players)
     out["roles"] = {role: out["roles"].get(role, registry.ROLES[role].default) for role in registry.optional_roles()}
     out["limits"] = {**rhythm_limits(out["rhythm"]), **out["limits"]}
+    # The steps whose limit is not the rhythm's: a rhythm changed by hand no longer reads
+    # as plain "Classique" (issue 35).
+    rhythm = rhythm_limits(out["rhythm"])
+    out["limits_changed"] = sorted(step for step, seconds in out["limits"].items() if rhythm.get(step) != seconds)
     return out
 
 
