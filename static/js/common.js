@@ -21,6 +21,9 @@ const WW = (() => {
   const pluralRules = new Intl.PluralRules(lang);
   const listFormat = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
 
+  /** Whether there are words under this key (a step's own, "<step>.others"). */
+  const has = (key) => strings[key] !== undefined;
+
   /** A string with a count, in the language's plural form: "<key>.one" or "<key>.other"
       (the forms come from the gettext catalog, see werewolf/web/strings.py). */
   function tn(key, count, params) {
@@ -170,5 +173,8 @@ const WW = (() => {
   /** A moment (POSIX seconds) as the reader's language writes a date and a time. */
   const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
 
-  return { t, tn, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
+  // How often a page polls when the server does not hold its polls (the table, the room's screen).
+  const POLL_MS = 1500;
+
+  return { POLL_MS, table: {}, t, tn, has, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
 })();

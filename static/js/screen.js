@@ -13,8 +13,8 @@
   // A step with ballots (the election and every elimination round), from the catalog; in the
   // rounds a living Captain counts twice.
   const isBallotStep = (id) => !!RULES.step[id] && !!RULES.step[id].ballots;
-  const isRound = (id) => isBallotStep(id) && id !== "election";
-  const POLL_MS = 1500;
+  const isRound = (id) => !!RULES.step[id] && !!RULES.step[id].eliminates;
+  const { POLL_MS } = WW;
   const MOMENT_MS = 7000;
 
   let view = null;
@@ -99,14 +99,13 @@
 
   function renderTiles() {
     const voting = view.step && isBallotStep(view.step.id);
-    const captain = view.players.find((p) => p.captain && p.alive);
     const voters = {};
     const counts = {};
     for (const [voter, target] of Object.entries(view.votes || {})) {
       if (target === null) continue;
-      const weight = view.step && isRound(view.step.id) && captain && captain.seat === Number(voter) ? 2 : 1;
+      const weight = (view.weights || {})[voter] || 1;   // the Captain's, in a round
       counts[target] = (counts[target] || 0) + weight;
-      (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight === 2 ? " ×2" : ""));
+      (voters[target] = voters[target] || []).push(name(Number(voter)) + (weight > 1 ? " ×" + weight : ""));
     }
     const most = Math.max(0, ...Object.values(counts));
     $("tiles").replaceChildren(...view.players.map((p) => {
@@ -123,7 +122,7 @@
     const living = view.players.filter((p) => p.alive).length;
     // A secret ballot (A5.1): nobody is told how many have voted.
     const secret = !!(view.table && view.table.settings && (view.table.settings.options || {}).secret_ballot);
-    $("tally").textContent = voting && !(secret && view.step.id !== "election") ? t("screen.voted", { count: cast, total: living }) : "";
+    $("tally").textContent = voting && !(secret && isRound(view.step.id)) ? t("screen.voted", { count: cast, total: living }) : "";
   }
 
   function renderEnd() {

@@ -77,6 +77,7 @@ WW.story = (source) => {
       case "roles": return WW.list((value || []).map(roleName));
       case "camp": return t("camp." + value);
       case "winner": return winnerTitle(value);
+      case "available": return t(value ? "potion.yes" : "potion.no");   // a potion still to use, or used
       default: return value === null || value === undefined ? "" : String(value);
     }
   }
@@ -116,6 +117,9 @@ WW.story = (source) => {
     if (!heads.length && !lines.length) return null;
     return { head: heads.join(" "), lines, from };
   }
+
+  /** Says told over any object (the prompt's words over my view's `me`), or null. */
+  const sayOver = (data, says) => sentence(told(data, says));
 
   /** Words and lines as one sentence: "Dépouillement — Contre A : B · Contre C : D". */
   const sentence = (parts) => (!parts ? null : parts.head && parts.lines.length
@@ -185,7 +189,8 @@ WW.story = (source) => {
         open = { step: e.step, day: e.day, ballots: {}, living: [...alive], result: null };
         votes.push(open);
       } else if (e.kind === "vote_cast" && open) {
-        if (e.target === null && e.step === "election") delete open.ballots[e.seat];
+        // a null ballot: an abstention in a round, a withdrawn choice elsewhere (the election)
+        if (e.target === null && !(R().step[e.step] || {}).eliminates) delete open.ballots[e.seat];
         else open.ballots[e.seat] = e.target;
       } else if (e.kind === "ballots" && open) {
         open.ballots = Object.assign({}, e.ballots);   // a secret round, published at the count
@@ -217,8 +222,8 @@ WW.story = (source) => {
       else (by[target] = by[target] || []).push(Number(voter));
     }
     const lines = Object.entries(by).sort((a, b) => b[1].length - a[1].length).map(([target, voters]) =>
-      // An election chooses a Captain: ballots "for" someone, not "against" (issue 35).
-      t(vote.step === "election" ? "ballots.for_captain" : "ballots.for", { name: name(Number(target)), voters: names(voters) }));
+      // A round that eliminates nobody (the Captain's election) counts ballots "for", not "against" (issue 35).
+      t(R().step[vote.step] && !R().step[vote.step].eliminates ? "ballots.for_captain" : "ballots.for", { name: name(Number(target)), voters: names(voters) }));
     if (abstained.length) lines.push(t("ballots.abstained", { names: names(abstained) }));
     const silent = vote.living.filter((s) => !(String(s) in vote.ballots));
     if (silent.length) lines.push(t("ballots.silent", { names: names(silent) }));
@@ -252,7 +257,7 @@ WW.story = (source) => {
     for (const e of V().events) {
       if (e.kind === "step") {
         const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night }) : t("day", { n: e.day });
-        if (heading !== phase && e.step !== "dawn") {
+        if (heading !== phase && (R().step[e.step] || {}).heading !== false) {   // dawn: the night's news
           phase = heading;
           items.push(el("li", { class: "phase-head" }, heading));
         }
@@ -276,7 +281,7 @@ WW.story = (source) => {
   }
 
   return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, eventParts, eventLines,
-           stepText, timelineText, isMoment, momentTitle, fieldType, fieldsOfType, fieldAt, isOnCard,
+           sayOver, stepText, timelineText, isMoment, momentTitle, fieldType, fieldsOfType, fieldAt, isOnCard,
            winnerTitle, winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue,
            paintAvatars };
 };

@@ -1,9 +1,6 @@
 /* The table page, the chat drawer: its channels, unread counts, sending.
-   One part of the page: static/js/table.js builds the shared state T (the view, the
-   catalog, the card turned over, send) and calls each part once with it. */
+   A part: table.js calls it once with the shared state T. */
 "use strict";
-
-WW.table = WW.table || {};
 
 WW.table.chat = (T) => {
   const { t, el } = WW;
@@ -45,13 +42,17 @@ WW.table.chat = (T) => {
   const writableChannels = () => T.view.channels.writable || (T.view.channels.write ? [T.view.channels.write] : []);
 
   let spying = false;
+  let readBefore = [];
   function renderChat() {
     const channels = T.view.channels.read;
-    // The Little Girl who opens her eyes sees what she spies: the wolves' channel, open.
-    const spyingNow = !!(T.view.me && T.view.me.spying) && channels.includes("werewolves");
+    // Who spies (me.spying: the Little Girl's eyes open) sees what she spies: the channel she
+    // may read now and could not before, open at once.
+    const spied = channels.find((ch) => !readBefore.includes(ch) && !writableChannels().includes(ch));
+    readBefore = channels;
+    const spyingNow = !!(T.view.me && T.view.me.spying) && !!spied;
     if (spyingNow && !spying) {
       spying = true;
-      chatTab = "werewolves";
+      chatTab = spied;
       if (!chatOpen) { setChatOpen(true, false); return; }   // no keyboard over the tiles
     } else if (!spyingNow) spying = false;
     if (T.view.channels.write !== lastWritable) {  // night falls, day breaks, I die: follow the channel I may write in

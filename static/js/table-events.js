@@ -1,9 +1,6 @@
 /* The table page, what the game tells: the moment, the recaps, the events list, the end.
-   One part of the page: static/js/table.js builds the shared state T (the view, the
-   catalog, the card turned over, send) and calls each part once with it. */
+   A part: table.js calls it once with the shared state T. */
 "use strict";
-
-WW.table = WW.table || {};
 
 WW.table.events = (T) => {
   const { t, el } = WW;
@@ -30,7 +27,7 @@ WW.table.events = (T) => {
     for (; i >= 0; i--) {
       const e = events[i];
       if (e.kind === "deaths" && e.moment === "night") break;
-      if (e.kind === "step" && (e.day === undefined || e.day === null || isRound(e.step) || e.step === "tiebreak")) return -1;
+      if (e.kind === "step" && (e.day === undefined || e.day === null || isRound(e.step))) return -1;   // night, or the vote
     }
     return i;
   }
@@ -120,8 +117,7 @@ WW.table.events = (T) => {
 
 
   function voteBlock(vote) {
-    const titles = { election: "recap.election", revote: "recap.revote_of", runoff: "recap.runoff_of" };
-    const title = t(titles[vote.step] || "recap.vote_of", { n: vote.day });
+    const title = t(WW.has("recap." + vote.step) ? "recap." + vote.step : "recap.vote_of", { n: vote.day });
     return el("div", { class: "recap-vote" },
       el("h3", {}, title),
       vote.result ? el("p", { class: "recap-result" }, eventText(vote.result)) : el("p", { class: "muted" }, t("recap.in_progress")),

@@ -1,14 +1,11 @@
 /* The table page, the game: the narration and its countdown, the prompt, the players, my card, the cues.
-   One part of the page: static/js/table.js builds the shared state T (the view, the
-   catalog, the card turned over, send) and calls each part once with it. */
+   A part: table.js calls it once with the shared state T. */
 "use strict";
-
-WW.table = WW.table || {};
 
 WW.table.game = (T) => {
   const { t, el } = WW;
   const { $, root, tableId, send, mySeat, isHost, isNightStep, kindOf, isBallotStep, isRound } = T;
-  const { name, names, roleName, cardName, roleEmoji, eventText, isOnCard, winnerTitle, stepText, initials, hue,
+  const { name, names, roleName, cardName, roleEmoji, eventText, sayOver, isOnCard, winnerTitle, stepText, initials, hue,
           paintAvatars } = T.story;
 
   // ------------------------------------------------------------------ game
@@ -98,25 +95,29 @@ WW.table.game = (T) => {
       return;
     }
     box.hidden = false;
-    const actions = Object.fromEntries(prompt.actions.map((a) => [a.action, a]));
     const buttons = [];
     let info = "";
-    if (actions["witch.done"]) {
-      $("prompt-title").textContent = selection ? t("prompt.witch.poison") : t("prompt.witch");
-      info = witchInfo();
+    // Its layout (the catalog's, by the step of its first action): "menu", each action a button
+    // (the Witch's potions, the poison opening its choice); "one_button" (the debate's request).
+    const stepOf = (action) => (T.rules.action[action] || {}).step;
+    const layout = (T.rules.step[stepOf(prompt.actions[0].action)] || {}).layout || null;
+    const menu = layout === "menu";
+    if (menu) {
+      $("prompt-title").textContent = t("prompt." + (selection ? selection.action : stepOf(prompt.actions[0].action)));
+      info = promptInfo(stepOf(prompt.actions[0].action));
       if (!selection) {
-        if (actions["witch.save"]) {
-          buttons.push(button("🧪 " + t("btn.save", { name: name(actions["witch.save"].target) }), "primary",
-            () => act({ action: "witch.save" })));
+        for (const spec of prompt.actions) {
+          const look = T.rules.action[spec.action] || {};
+          const label = (look.icon ? look.icon + " " : "") + t("btn." + spec.action, { name: spec.target ? name(spec.target) : "" });
+          buttons.push(button(label, look.style || "", kindOf(spec.action) === "confirm"
+            ? () => act(WW.actBody(T.rules, spec.action)) : () => choose(spec)));
         }
-        if (actions["witch.poison"]) {
-          buttons.push(button("☠️ " + t("btn.poison"), "danger", () => choose(actions["witch.poison"])));
-        }
-        buttons.push(button(t("btn.done"), "", () => act({ action: "witch.done" })));
       }
-    } else if (actions["debate.request_vote"]) {
-      $("prompt-title").textContent = t("prompt.debate.request_vote");
-      buttons.push(button(t("btn.request_vote"), "primary big", () => act({ action: "debate.request_vote" })));
+    } else if (layout === "one_button") {
+      const spec = prompt.actions[0];
+      $("prompt-title").textContent = t("prompt." + spec.action);
+      buttons.push(button(t("btn." + spec.action), (T.rules.action[spec.action] || {}).style || "primary big",
+        () => act(WW.actBody(T.rules, spec.action))));
     } else if (kindOf(prompt.actions[0].action) === "card") {
       const spec = prompt.actions[0];
       $("prompt-title").textContent = t("prompt." + spec.action);
@@ -148,7 +149,7 @@ WW.table.game = (T) => {
       } else if (!info) {
         info = t(selection.count > 1 ? "tap_players" : "tap_player", { count: selection.count });
       }
-      const secondary = selection.nullable || actions["witch.done"];
+      const secondary = selection.nullable || menu;
       buttons.push(button(t("btn.confirm"), "primary" + (secondary ? " half" : ""), () => confirmSelection(), !ready));
       const spec = prompt.actions.find((a) => a.action === selection.action) || {};
       const abstaining = isRound(T.rules.action[selection.action] ? T.rules.action[selection.action].step : "");
@@ -156,9 +157,9 @@ WW.table.game = (T) => {
         const label = abstaining ? t("btn.abstain") : t("btn.withdraw");
         buttons.push(button(label, "ghost half", () => act({ action: selection.action, target: null })));
       }
-      if (actions["witch.done"]) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
+      if (menu) buttons.push(button(t("btn.cancel"), "ghost half", () => { selection = null; renderGame(); }));
     }
-    if (!actions["witch.done"] && !actions["debate.request_vote"]) {
+    if (!layout) {
       // The other confirmations of the step (the Guard's "done", the Thief's "keep").
       for (const spec of prompt.actions.filter((a) => kindOf(a.action) === "confirm")) {
         buttons.push(button(t("btn." + spec.action), "", () => act(WW.actBody(T.rules, spec.action))));
@@ -181,12 +182,9 @@ WW.table.game = (T) => {
     if (T.view.prompt) return "";
     if (!T.view.me.alive) return t("dead_watch");
     if (isNightStep(step.id)) return t("sleeping");
-    if (step.id === "dawn" || step.id === "tally") return "";  // nobody acts: the narration says it all
-    if (step.id === "defense") return t("defense.others");
-    if (step.id === "speech") return t("speech.others", { name: name(step.actor) });
-    if (step.id === "debate" && T.view.requests && T.view.requests.length) {
-      return WW.tn("requests", T.view.requests.length);
-    }
+    if (!(T.rules.step[step.id] || {}).acts) return "";  // nobody acts (dawn, the count): the narration says it all
+    if (WW.has(step.id + ".others")) return t(step.id + ".others", { name: step.actor ? name(step.actor) : "" });  // a defense, a speech
+    if (T.view.requests && T.view.requests.length) return WW.tn("requests", T.view.requests.length);  // the debate's
     return t("waiting_others");
   }
 
@@ -194,21 +192,25 @@ WW.table.game = (T) => {
   function notVotedYet() {
     if (!T.view.step || !isBallotStep(T.view.step.id) || T.secretRound()) return "";
     const votes = T.view.votes || {};
-    const tied = T.view.step.id === "runoff" ? T.view.step.tied || [] : [];   // the tied do not vote in a run-off
-    const missing = T.view.players.filter((p) => p.alive && !p.left && !(String(p.seat) in votes) && !tied.includes(p.seat) &&
-      !(T.view.step.id === "election" && votes[p.seat] === null)).map((p) => p.seat);
+    // the tied do not vote in a run-off (its `tied_sit_out`)
+    const tied = (T.rules.step[T.view.step.id] || {}).tied_sit_out ? T.view.step.tied || [] : [];
+    const missing = T.view.players.filter((p) => p.alive && !p.left && !(String(p.seat) in votes) && !tied.includes(p.seat))
+      .map((p) => p.seat);
     return missing.length ? t("not_voted", { names: names(missing) }) : "";
   }
 
-  function witchInfo() {
+  /** A step's prompt words besides its title (the catalog's `info_events` and `info`): the
+   * latest of these events this night, then what my view says (the Witch's victim, her potions). */
+  function promptInfo(stepId) {
+    const declared = T.rules.step[stepId] || {};
     const night = T.view.step.night;
-    const seen = T.view.events.filter((e) => e.kind === "witch_victim" && e.night === night).pop();
-    const potions = T.view.me.potions || {};
     const lines = [];
-    if (seen) lines.push(seen.target ? t("witch.victim", { name: name(seen.target) }) : t("witch.no_victim"));
-    lines.push(t("witch.potions", {
-      life: potions.life ? t("potion.yes") : t("potion.no"),
-      death: potions.death ? t("potion.yes") : t("potion.no") }));
+    for (const kind of declared.info_events || []) {
+      const seen = T.view.events.filter((e) => e.kind === kind && e.night === night).pop();
+      if (seen) lines.push(eventText(seen));
+    }
+    const mine = sayOver(T.view.me || {}, declared.info || []);
+    if (mine) lines.push(mine);
     return lines.join(" ");
   }
 
@@ -250,14 +252,14 @@ WW.table.game = (T) => {
     }
   }
 
+  /** What a ballot weighs (the view's `weights`: the Captain's, in a round). */
+  const weighs = (voter) => (T.view.weights || {})[voter] || 1;
+
   function voteCounts() {
     const counts = {};
-    const captain = T.view.players.find((p) => p.captain && p.alive);
-    const double = T.view.step && isRound(T.view.step.id);
     for (const [voter, target] of Object.entries(T.view.votes || {})) {
       if (target === null) continue;
-      const weight = double && captain && captain.seat === Number(voter) ? 2 : 1;
-      counts[target] = (counts[target] || 0) + weight;
+      counts[target] = (counts[target] || 0) + weighs(voter);
     }
     return counts;
   }
@@ -281,8 +283,6 @@ WW.table.game = (T) => {
       if (target !== null) (wolvesOn[target] = wolvesOn[target] || []).push(Number(wolf));
     }
     const choosable = selection ? selection.choices : [];
-    const captain = T.view.players.find((p) => p.captain && p.alive);
-    const doubleVoter = T.view.step && isRound(T.view.step.id) && captain ? captain.seat : null;  // counts twice
     const many = T.view.players.length > 12;
     $("players").classList.toggle("many", many);
     $("players").replaceChildren(...T.view.players.map((p) => {
@@ -320,7 +320,7 @@ WW.table.game = (T) => {
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
           counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,
           voters.length ? el("span", { class: "chips", "aria-hidden": "true" },
-            voters.map((v) => v === doubleVoter ? chip(v, short, "🎖️", "captain") : chip(v, short))) : null,
+            voters.map((v) => weighs(v) > 1 ? chip(v, short, "🎖️", "captain") : chip(v, short))) : null,
           wolves.length ? el("span", { class: "chips wolves", "aria-hidden": "true" }, wolves.map((v) => chip(v, short, "🐺"))) : null));
       return tile;
     }));
@@ -351,25 +351,25 @@ WW.table.game = (T) => {
   function renderTestament(me) {
     const box = $("card-testament");
     const options = (T.view.table && T.view.table.settings && T.view.table.settings.options) || {};
-    const kinds = [];
-    if (options.testament && me.alive && T.view.status === "running") {
-      if (me.role === "hunter") kinds.push("hunter");
-      if (me.captain) kinds.push("succession");
-    }
-    box.hidden = !T.cardShown || !kinds.length;
+    // The standing actions of the options on, open to my card or to the Captain (the catalog's
+    // role, captain), each kept under its slot in my view's field of its option.
+    const open = !(me.alive && T.view.status === "running") ? [] : T.rules.options.filter((o) => options[o.id])
+      .flatMap((o) => o.actions.map((id) => ({ ...T.rules.action[id], option: o.id })))
+      .filter((a) => a.slot && ((a.role && a.role === me.role) || (a.captain && me.captain)));
+    box.hidden = !T.cardShown || !open.length;
     if (box.hidden) return;
     const others = T.view.players.filter((p) => p.alive && p.seat !== me.seat);
-    const key = JSON.stringify([kinds, others.map((p) => p.seat), me.testament || {}]);
+    const key = JSON.stringify([open.map((a) => a.id), others.map((p) => p.seat), open.map((a) => me[a.option] || {})]);
     if (box.dataset.key === key) return;
     box.dataset.key = key;
-    box.replaceChildren(...kinds.map((kind) => {
-      const current = (me.testament || {})[kind];
-      const select = el("select", { "aria-label": t("testament." + kind) },
+    box.replaceChildren(...open.map((a) => {
+      const current = (me[a.option] || {})[a.slot];
+      const select = el("select", { "aria-label": t("testament." + a.slot) },
         el("option", { value: "" }, t("testament.none")),
         ...others.map((p) => el("option", { value: String(p.seat), selected: p.seat === current }, p.name)));
       select.addEventListener("change", () => send("POST", `/api/tables/${tableId}/act`,
-        { action: kind + ".testament", target: select.value ? Number(select.value) : null }, $("prompt-error")));
-      return el("label", {}, el("span", {}, "📜 " + t("testament.title") + " — " + t("testament." + kind)), select);
+        { action: a.id, target: select.value ? Number(select.value) : null }, $("prompt-error")));
+      return el("label", {}, el("span", {}, "📜 " + t("testament.title") + " — " + t("testament." + a.slot)), select);
     }));
   }
 

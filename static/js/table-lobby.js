@@ -1,9 +1,6 @@
 /* The table page, the waiting room: who is seated, the share code and link, join, leave, start.
-   One part of the page: static/js/table.js builds the shared state T (the view, the
-   catalog, the card turned over, send) and calls each part once with it. */
+   A part: table.js calls it once with the shared state T. */
 "use strict";
-
-WW.table = WW.table || {};
 
 WW.table.lobby = (T) => {
   const { t, el } = WW;

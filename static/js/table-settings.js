@@ -1,9 +1,6 @@
 /* The table page, the host's settings form and the settings in plain words (lobby and game).
-   One part of the page: static/js/table.js builds the shared state T (the view, the
-   catalog, the card turned over, send) and calls each part once with it. */
+   A part: table.js calls it once with the shared state T. */
 "use strict";
-
-WW.table = WW.table || {};
 
 WW.table.settings = (T) => {
   const { t, el } = WW;
@@ -18,13 +15,13 @@ WW.table.settings = (T) => {
 
   /** The cards of a composition in plain words: "2 Loups-Garous, Voyante, Sorcière, 3 Villageois". */
   function cardWords(wolves, roles, villagers, middle) {
-    const words = [WW.tn("count.werewolf", wolves)];
+    const words = [WW.tn("count.wolves", wolves)];
     for (const role of T.rules.roles) {
       const count = roles[role.id] || 0;
       if (!count || role.pack || !role.optional) continue;
       words.push(count > 1 ? `${role.name} ×${count}` : role.name);
     }
-    if (villagers > 0) words.push(WW.tn("count.villager", villagers));
+    if (villagers > 0) words.push(WW.tn("count.villagers", villagers));
     if (middle) words.push(t("middle", { count: middle }));
     return words.join(t("summary.separator"));
   }
@@ -125,7 +122,7 @@ WW.table.settings = (T) => {
         el("select", { name: "wolves" }, wolves.map(([value, label]) =>
           el("option", { value: value === null ? "" : String(value) }, label)))),
       el("label", { class: "toggle" }, el("input", { type: "checkbox", name: "captain" }),
-        el("span", {}, t("step.election"), hint(t("settings.captain_help")))));
+        el("span", {}, t("settings.captain"), hint(t("settings.captain_help")))));
     for (const group of T.rules.option_groups) {
       const options = T.rules.options.filter((o) => o.group === group.id && !o.preset_neutral);
       if (options.length) $("custom-options").append(el("fieldset", { class: "options" },

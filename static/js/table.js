@@ -1,8 +1,9 @@
 /* The table page: the lobby before the start, then the game, driven only by polling
    GET /api/tables/<id>/state with If-None-Match. Every render starts from the view.
    This file polls, writes and says which screen shows; each job is a part of its own
-   (table-lobby.js, table-settings.js, table-game.js, table-events.js, table-chat.js), called
-   once with the shared state T: T.view, T.rules (the catalog), T.etag, T.cardShown... */
+   (table-lobby.js, table-settings.js, table-game.js, table-events.js, table-chat.js: each a
+   function WW.table.<job>(T) returning what the others call as T.<name>), called once with
+   the shared state T: T.view, T.rules (the catalog), T.etag, T.cardShown, T.story, send... */
 "use strict";
 
 (() => {
@@ -23,10 +24,10 @@
   const kindOf = (action) => (T.rules.action[action] || {}).kind;
   // Steps whose ballots the view lists (the election and every elimination round).
   const isBallotStep = (id) => !!T.rules.step[id] && !!T.rules.step[id].ballots;
-  // Elimination rounds where a living Captain's ballot counts twice (A3.12; a re-vote
-  // happens only without a Captain).
-  const isRound = (id) => isBallotStep(id) && id !== "election";
-  const POLL_MS = 1500;
+  // Elimination rounds (the catalog's `eliminates`: vote, revote, runoff, stake): one may
+  // abstain there, and a ballot may weigh more than one (the view's `weights`).
+  const isRound = (id) => !!T.rules.step[id] && !!T.rules.step[id].eliminates;
+  const { POLL_MS } = WW;
 
   let pollTimer = null;
   let polling = false;

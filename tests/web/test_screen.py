@@ -3,6 +3,7 @@ import random
 from urllib.parse import parse_qs, urlsplit
 
 from tests.kit import audit
+from tests.kit.saykit import said_keys
 from werewolf.web.strings import client_strings
 
 from .test_auth import error_code
@@ -84,15 +85,7 @@ def test_the_room_has_words_for_every_public_event_kind_and_none_for_a_secret(ap
     public = kinds & audit.PUBLIC_KINDS
     assert {kind for kind in public if not shapes[kind]["says"]} == {"step", "vote_cast"}, \
         "public kinds without words on the room's screen"
-
-    def keys(says):
-        for say in says:
-            if say["key"]:
-                yield say["key"]
-            for arg in say["args"].values():
-                if isinstance(arg, dict):
-                    yield from keys(arg["says"])
-    said = {key for kind in public for key in keys(shapes[kind]["says"])}
+    said = {key for kind in public for key in said_keys(shapes[kind]["says"])}
     for lang in ("fr", "en", "zh"):
         with app.test_request_context(f"/?lang={lang}"):
             strings = client_strings()

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from flask_babel import force_locale
 
+from tests.kit.saykit import said_keys
 from werewolf import engine
 from werewolf.engine import registry
 from werewolf.web import openapi, strings, words
@@ -13,11 +14,19 @@ from werewolf.web import openapi, strings, words
 LOCALES = ("fr", "en", "zh_Hant")
 
 
-def declared_keys() -> set:
+def declaredsaid_keys() -> set:
+    """Every words key an event kind, a moment's title or a step's prompt may say."""
+    catalog = engine.catalog()
     keys = set()
-    for shape in registry.event_shapes().values():
-        for say in (*shape.says, *(shape.timeline or ())):
-            keys.add(say.key)
+    for shape in catalog["event_shapes"].values():
+        moment = shape["moment"] if isinstance(shape["moment"], list) else []
+        keys.update(said_keys([*shape["says"], *(shape["timeline"] or []), *moment]))
+    for step in catalog["steps"]:
+        keys.update(said_keys(step["info"]))
+    # a menu's buttons and a one-button prompt's say btn.<action>
+    for step in catalog["steps"]:
+        if step["layout"]:
+            keys.update(f"btn.{action}" for action in step["actions"])
     return keys
 
 
@@ -25,7 +34,7 @@ def declared_keys() -> set:
 def test_every_declared_sentence_has_its_words(app, locale):
     with app.test_request_context(), force_locale(locale):
         said = strings.client_strings()
-        missing = {key for key in declared_keys() if not said.get(key)}
+        missing = {key for key in declaredsaid_keys() if not said.get(key)}
         assert not missing, missing
 
 
@@ -78,6 +87,12 @@ def test_events_keep_their_kinds_and_their_shapes():
     assert bearer.events == ("plague_infect", "contaminated")
     assert [shape.kind for shape in bearer.shapes] == ["plague_infect", "contaminated"]
     assert engine.catalog()["event_shapes"]["contaminated"]["timeline"] == []
+
+
+def test_the_kernels_declarations_use_known_types():
+    from werewolf.engine.catalog import KERNEL_SHAPES
+    for shape in KERNEL_SHAPES:
+        registry.check_field_type(shape.kind, shape.fields)
 
 
 def test_the_rules_page_reads_a_cards_section_from_its_words_file(app):

@@ -92,15 +92,21 @@ def catalog() -> dict:
         "steps": [{"id": s.id, "phase": s.phase, "night_order": s.night_order, "role": s.role,
                    "limits": dict(zip(registry.RHYTHMS, s.limits)), "default_limit": s.limit,
                    "actions": [a.id for a in s.actions], "shows": list(s.shows), "ballots": s.ballots,
-                   "option": registry.STEP_OPTION.get(s.id), "layout": s.layout, "eliminates": s.eliminates}
+                   "option": registry.STEP_OPTION.get(s.id), "layout": s.layout, "eliminates": s.eliminates,
+                   # nobody acts in it (dawn, the count): the narration says it all
+                   "acts": s.actors is not registry.nobody or bool(registry.SIDES.get(s.id)) or s.gathers is not None,
+                   "tied_sit_out": s.tied_sit_out, "heading": s.heading,
+                   "info": _says(s.info), "info_events": list(s.info_events)}
                   for s in steps],
         "night_order": [s.id for s in registry.night_steps()],
         "actions": [{"id": a.id, "step": registry.ACTION_STEP[a.id], "steps": list(registry.ACTION_STEPS[a.id]),
-                     "kind": a.kind, "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable}
+                     "kind": a.kind, "field": registry.BODY_FIELDS[a.kind], "nullable": a.nullable,
+                     "icon": a.icon, "style": a.style}
                     for a in [*(a for s in steps for a in s.actions),
                               *(a for m in registry.MODULES.values() for side in m.side for a in side.actions)]]
                    + [{"id": a.id, "step": None, "steps": [], "kind": a.kind, "field": registry.BODY_FIELDS[a.kind],
-                       "nullable": a.nullable} for a in registry.STANDING.values()],
+                       "nullable": a.nullable, "role": a.role, "captain": a.captain, "slot": a.slot}
+                      for a in registry.STANDING.values()],
         "choice_kinds": {kind: registry.BODY_FIELDS[kind] for kind in registry.CHOICE_KINDS},
         "events": _kinds("events", KERNEL_EVENTS),
         # Told to everyone as they happen, or to nobody until the end; the pages keep the other

@@ -77,13 +77,23 @@ def round_number(game: Game) -> int:
     return game.extra.get("round", 1)
 
 
-def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
-    """Count a round held in `step_id` and apply it: one leader is eliminated, a tie goes
-    to the vote_tie hooks (the tie option, the Captain), nobody voting: nobody."""
+def _one(voter: int) -> int:
+    return 1
+
+
+def ballot_weight(game: Game):
+    """(voter) -> how much his ballot weighs in an elimination round (the living Captain's
+    counts twice, A3.12): the count and the view (its `weights`) ask this one rule."""
     weight = None
     for hook in game.hooks("vote_weight"):
         weight = hook(game) or weight
-    tally, leaders = flow.plurality(game, ballots, weight or (lambda voter: 1))
+    return weight or _one
+
+
+def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
+    """Count a round held in `step_id` and apply it: one leader is eliminated, a tie goes
+    to the vote_tie hooks (the tie option, the Captain), nobody voting: nobody."""
+    tally, leaders = flow.plurality(game, ballots, ballot_weight(game))
     for hook in game.hooks("vote_counted"):   # the Owl-Man's nominee: the vote names a candidate
         if hook(game, step_id, tally, leaders, now):
             return
@@ -101,11 +111,12 @@ def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
     flow.begin_night(game, now)
 
 
-DAWN = Step("dawn", "day", (5, 8, 12), order=100, time_out=lambda game, now: flow.continue_follow_ups(game, now))
+DAWN = Step("dawn", "day", (5, 8, 12), order=100, heading=False, time_out=lambda game, now: flow.continue_follow_ups(game, now))
 DEBATE = Step("debate", "day", (120, 180, 360), order=140, time_out=lambda game, now: flow.start_step(game, "vote", now),
               actors=flow.everyone_alive, prompt=_debate_prompt,
-              actions=(Action("debate.request_vote", CONFIRM, _request_vote),))
+              actions=(Action("debate.request_vote", CONFIRM, _request_vote, style="primary big"),), layout="one_button")
 VOTE = Step("vote", "day", (40, 60, 120), order=150, time_out=close_round, actors=flow.everyone_alive, ballots=True,
+            eliminates=True,
             prompt=ballot_prompt("vote.cast"), actions=(Action("vote.cast", SEAT, cast_ballot, nullable=True),))
 
 registry.register_steps(DAWN, DEBATE, VOTE)

@@ -195,9 +195,16 @@ class Step:
     # How the pages lay its prompt out (GET /api/catalog), one of LAYOUTS; None: by its
     # actions' choice kinds (tap seats, take a card, confirm). See LAYOUTS.
     layout: str | None = None
-    # Whether its end may eliminate someone by the village's ballots (a round): the pages
-    # offer to abstain there and list its ballots among the day's votes.
+    # Whether its end may eliminate someone by the village's ballots (a round: vote, revote,
+    # runoff, stake): its ballots are weighed (the view's `weights`), one may abstain in it.
     eliminates: bool = False
+    tied_sit_out: bool = False    # the tied do not vote in it (a run-off): nobody waits for them
+    heading: bool = True          # the end's timeline opens a new night or day at it (not dawn: the night's news)
+    # Its prompt's words besides its title, over the reader's view['me'] (the Witch's potions;
+    # the type "available": a potion's yes or no), after the words of the latest events of
+    # these kinds this night or day (the Witch learns the wolves' victim).
+    info: tuple = ()
+    info_events: tuple = ()
 
     @property
     def limit(self) -> int:
@@ -299,6 +306,11 @@ class StandingAction:
     choices: Callable             # (game, seat) -> the seats it may name now, or None: not open to him
     kind: str = SEAT              # a seat or null
     nullable: bool = True
+    # Who may set it, for the pages: the holder of this card, or the living Captain; and its
+    # key in view['me'][<option id>] (the testament's "hunter", "succession").
+    role: str | None = None
+    captain: bool = False
+    slot: str = ""
 
 
 @dataclass(frozen=True)

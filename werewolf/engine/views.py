@@ -7,7 +7,7 @@ absent, never null-ed in place. Once the game has ended everything is revealed.
 from . import registry
 from .actions import legal_actions
 from .chat import readable_channels, writable_channel, writable_channels
-from .day import ballot_audience
+from .day import ballot_audience, ballot_weight
 from .errors import IllegalAction
 from .game import Game, iso
 from .rules import composition
@@ -102,6 +102,14 @@ def _votes(game: Game, seat: int | None) -> dict:
             if game.can_see(ballot_audience(game, voter), seat)}
 
 
+def _weights(game: Game, votes: dict) -> dict:
+    """The ballots shown that weigh more than one (a round's, the Captain's), by voter."""
+    if not votes or not registry.STEPS[game.step].eliminates:
+        return {}
+    weight = ballot_weight(game)
+    return {voter: weight(int(voter)) for voter in votes if weight(int(voter)) != 1}
+
+
 def view_for(game: Game, seat: int | None, now: float) -> dict:
     if seat is not None and not (type(seat) is int and 1 <= seat <= game.n):
         # Seats index the players list: 0 or -1 would read another player's card.
@@ -137,6 +145,9 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
             view["lovers"] = list(game.lovers)
         if game.middle():
             view["middle"] = list(game.middle())
+    weights = _weights(game, view["votes"])
+    if weights:
+        view["weights"] = weights
     if seat is not None:
         me = game.player(seat)
         view["me"] = {"seat": seat, "name": me.name, "role": me.role, "alive": me.alive,

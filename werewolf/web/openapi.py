@@ -43,13 +43,10 @@ def field_schema(spec) -> dict:
              "role": {"type": "string", "enum": ROLE_IDS},
              "roles": {"type": "array", "items": {"type": "string", "enum": ROLE_IDS}},
              "camp": {"type": "string", "enum": list(engine.registry.CAMPS)}, "bool": {"type": "boolean"},
-             "int": {"type": "integer"}, "text": {"type": "string"}, "card": {"type": "integer", "minimum": 1}}
+             "int": {"type": "integer"}, "text": {"type": "string"}, "card": {"type": "integer", "minimum": 1},
+             "object": {"type": "object"}}
     return {**types.get(spec.rstrip("?"), {}), **nullable}
 
-
-# The fields each module adds to view['me'] (its declaration `me`, beside its view_me hook).
-DECLARED_ME = {name: field_schema(spec) for module in engine.registry.MODULES.values()
-               for name, spec in module.me.items()}
 OPTIONS = {o.id: _option_schema(o) for o in engine.registry.OPTIONS.values()}
 # The body field of each choice kind (engine.registry.BODY_FIELDS), described once.
 CHOICE_SCHEMAS = {
@@ -67,6 +64,10 @@ def _obj(required: dict, optional: dict | None = None, **extra) -> dict:
 def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
+
+# The fields each module adds to view['me'] (its declaration `me`, beside its view_me hook).
+DECLARED_ME = {name: field_schema(spec) for module in engine.registry.MODULES.values()
+               for name, spec in module.me.items()}
 
 SCHEMAS = {
     "Error": _obj({"error": _obj({"code": {"type": "string", "pattern": "^[a-z0-9_]+$"},
@@ -190,6 +191,8 @@ SCHEMAS = {
             {"reason": {"type": "string", "enum": list(engine.registry.WINNER_REASONS)}})},
     }, {
         "requests": {"type": "array", "items": SEAT},
+        # an elimination round's ballots shown that weigh more than one (the Captain's), by voter
+        "weights": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 2}},
         "designations": {"type": "object", "additionalProperties": NULLABLE_SEAT},
     }),
     # act and chat: my view after the write and its ETag, what my next poll would answer.

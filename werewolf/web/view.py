@@ -12,10 +12,12 @@ from typing import NamedTuple
 from flask import current_app
 from werkzeug.http import parse_etags
 
-from .. import engine
+from .. import engine, service
 from .security import HEADERS
 
-CONNECTED_WITHIN = 20.0  # seconds since a player's last poll to be shown as connected
+# Seconds since a player's last poll to be shown as connected: the one presence window, a
+# spectator's too (service.WATCHING_WITHIN, RULES-VARIANTS A13).
+CONNECTED_WITHIN = service.WATCHING_WITHIN
 
 # In the cached body, step.seconds_left is this string, replaced at serving time.
 # JSON escapes the NUL characters, and no name or message may hold control characters.

@@ -83,8 +83,8 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
-    actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices),
-             StandingAction("succession.testament", _set("succession"), _captain_choices)),
+    actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices, role="hunter", slot="hunter"),
+             StandingAction("succession.testament", _set("succession"), _captain_choices, captain=True, slot="succession")),
     hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=(
         Event("testament", {"seat": "seat", "hunter": "seat", "succession": "seat"}, says=(),
               timeline=(Say("tl.testament_hunter", when={"hunter": True}, args={"hunter": "seat", "name": "hunter"}),

@@ -100,11 +100,12 @@ def _village_writers(game: Game):
 
 DEFENSE = Step("defense", "day", (40, 60, 120), time_out=_after_defense, actors=_the_tied, prompt=_defense_prompt,
                actions=(Action("defense.done", CONFIRM, _defense_done),), shows=("tied",), order=162)
-REVOTE = Step("revote", "day", (30, 45, 90), time_out=day.close_round, actors=flow.everyone_alive,
+REVOTE = Step("revote", "day", (30, 45, 90), time_out=day.close_round, actors=flow.everyone_alive, eliminates=True,
               prompt=day.ballot_prompt("revote.cast"), ballots=True,
               actions=(Action("revote.cast", SEAT, day.cast_ballot, nullable=True),),
               shows=("tied", "round"), order=164)
-RUNOFF = Step("runoff", "day", (30, 45, 90), time_out=day.close_round, actors=_not_tied,
+RUNOFF = Step("runoff", "day", (30, 45, 90), time_out=day.close_round, actors=_not_tied, eliminates=True,
+              tied_sit_out=True,
               prompt=day.ballot_prompt("runoff.cast"), ballots=True,
               actions=(Action("runoff.cast", SEAT, day.cast_ballot, nullable=True),),
               shows=("tied",), order=166)

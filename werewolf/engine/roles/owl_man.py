@@ -106,6 +106,7 @@ STEP = Step("owl", "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_
             actions=(Action("owl.designate", SEAT, _designate, nullable=True), Action("owl.done", CONFIRM, _done)),
             night_order=38, runs=flow.holder_runs(ID), role=ID)   # after guard (35), before plague
 STAKE = Step("stake", "day", (40, 60, 120), time_out=day.close_round, actors=flow.everyone_alive, ballots=True,
+             eliminates=True,
              prompt=day.ballot_prompt("stake.cast"), actions=(Action("stake.cast", SEAT, day.cast_ballot, nullable=True),),
              shows=("candidates",), order=155, role=ID)   # after `vote` (150), before `tiebreak` (160)
 

@@ -81,9 +81,13 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_night_step(game, ID, now),
             actors=flow.alive_holder_acts(ID), prompt=_prompt, on_start=_on_start,
-            actions=(Action("witch.save", CONFIRM, _save, _save_refusal),
-                     Action("witch.poison", SEAT, _poison, _poison_refusal),
+            actions=(Action("witch.save", CONFIRM, _save, _save_refusal, icon="🧪", style="primary"),
+                     Action("witch.poison", SEAT, _poison, _poison_refusal, icon="☠️", style="danger"),
                      Action("witch.done", CONFIRM, _done)),
+            # her two potions: a button each, the poison opening its choice (registry.LAYOUTS)
+            layout="menu", info_events=("witch_victim",),
+            info=(Say("witch.potions", args={"life": ("potions.life", "available"),
+                                             "death": ("potions.death", "available")}),),
             night_order=80, runs=flow.holder_runs(ID), role=ID, fixed_night="after")  # even with no potion left
 
 ROLE = registry.register(Role(

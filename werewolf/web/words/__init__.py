@@ -16,7 +16,8 @@ import pkgutil
 def files() -> dict:
     """module id -> its words file (imported once)."""
     return {info.name: importlib.import_module(f"{__name__}.{info.name}")
-            for info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name)}
+            for info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name)
+            if not info.name.startswith("_")}
 
 
 @functools.cache
