@@ -76,15 +76,27 @@ WW.table.events = (T) => {
     return { head: momentTitle(e) || parts.head || null, lines };
   }
 
+  /** Before the first night's first act, a first-timer is told to look at the card (issue 35),
+   * until the card has been turned over once. */
+  function lookAtCard() {
+    if (T.cardShown) T.cardSeen = true;
+    if (T.cardSeen || !T.view.me || T.view.table.status !== "running") return null;
+    const steps = T.view.events.filter((e) => e.kind === "step").length;
+    return steps <= 2 && T.view.step && T.view.step.night === 1
+      ? { head: t("moment.look_card"), lines: [el("li", {}, t("moment.look_card_more"))] } : null;
+  }
+
   let momentSignature = "";
   function renderMoment() {
     const events = momentEvents();
     const box = $("moment");
     const parts = events.map(momentParts).filter(Boolean);
+    const look = !parts.length && lookAtCard();
+    if (look) parts.push(look);
     const dead = events.some((e) => e.kind === "deaths" && e.deaths.some((d) => d.seat === mySeat()));
     box.hidden = !parts.length;
     box.classList.toggle("my-death", dead);
-    const signature = JSON.stringify(events.map((e) => e.seq)) + dead;
+    const signature = JSON.stringify(events.map((e) => e.seq)) + dead + !!look;
     if (signature === momentSignature) return;
     momentSignature = signature;
     if (!parts.length) return;

@@ -219,6 +219,7 @@
     if (status === "lobby") {
       // Back in the waiting room (or a new game coming): the next game starts face down and fresh.
       T.cardShown = false;
+      T.cardSeen = false;   // the next game tells again to look at the card
       T.freshEvents();
       T.freshChat();
       document.body.classList.remove("night");
