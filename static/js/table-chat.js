@@ -46,8 +46,9 @@ WW.table.chat = (T) => {
   function renderChat() {
     const channels = T.view.channels.read;
     // Who spies (me.spying: the Little Girl's eyes open) sees what she spies: the channel she
-    // may read now and could not before, open at once.
-    const spied = channels.find((ch) => !readBefore.includes(ch) && !writableChannels().includes(ch));
+    // may read and not write in (the one newly read, else the last listed), open at once.
+    const unwritable = channels.filter((ch) => !writableChannels().includes(ch));
+    const spied = unwritable.find((ch) => !readBefore.includes(ch)) || unwritable[unwritable.length - 1];
     readBefore = channels;
     const spyingNow = !!(T.view.me && T.view.me.spying) && !!spied;
     if (spyingNow && !spying) {
