@@ -129,9 +129,8 @@ def main() -> None:
 
     def uncached(environ, start_response):
         """The full view when it is not in the view cache: a view built for real."""
-        from werewolf.web import poll
-        with app.app_context():
-            poll.view_cache().clear()
+        from werewolf.web import view
+        view.view_cache(app).clear()
         return app(environ, start_response)
 
     cases = {"hello": (hello, hello_env), "ping": (app, ping), "304": (app, cond), "full": (app, full),

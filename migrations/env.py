@@ -4,7 +4,7 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
-from werewolf import store
+from werewolf import database
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -90,8 +90,8 @@ def run_migrations_online():
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 
-    # One process at a time, all revisions in one transaction (werewolf.store).
-    with store.schema_transaction() as connection:
+    # One process at a time, all revisions in one transaction (werewolf.database).
+    with database.schema_transaction() as connection:
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

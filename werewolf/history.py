@@ -17,14 +17,13 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import delete, select
 
-from . import engine, store
+from . import database, engine, store
+from .cache import LRU
 from .engine import registry
 from .engine.game import iso
 from .extensions import db
@@ -34,40 +33,18 @@ from .service import ServiceError
 DAY = 24 * 3600.0
 
 
-class _Kept:
-    """A small LRU of what a finished game gives (its summary, its replays): an ended game
-    never changes, so nothing here can go stale (a pruned game is simply not asked again)."""
-
-    def __init__(self, size: int):
-        self._size, self._items, self._lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key, make):
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+def _kept(name: str, size: int) -> LRU:
+    """What a finished game gives (its summary, its replays): an ended game never changes, so
+    nothing kept can go stale (a pruned game is simply not asked again). One per app (a
+    test's new app, over a new database, starts empty)."""
+    return current_app.extensions.setdefault("werewolf.history." + name, LRU(size))
 
 
-def _kept(name: str, size: int) -> _Kept:
-    """One per app (a test's new app, over a new database, starts empty)."""
-    return current_app.extensions.setdefault("werewolf.history." + name, _Kept(size))
-
-
-def summaries() -> _Kept:
+def summaries() -> LRU:
     return _kept("summaries", 4096)
 
 
-def replays() -> _Kept:
+def replays() -> LRU:
     return _kept("replays", 64)
 
 
@@ -160,7 +137,7 @@ def summary(row: Game) -> dict:
                         for p in game.players],
             "replay": row.moves is not None,
         }
-    return summaries().get(_key(row), make)
+    return summaries().get_or_make(_key(row), make)
 
 
 def end(acc: Access, share_url: str | None) -> dict:
@@ -260,7 +237,7 @@ def replay(row: Game, seat: int | None) -> list[dict]:
         if game.to_dict() != stored.to_dict():
             raise ReplayUnavailable("The recorded game does not replay to its stored end with these rules.")
         return steps
-    return replays().get((*_key(row), seat), make)
+    return replays().get_or_make((*_key(row), seat), make)
 
 
 def replay_seat(acc: Access, seat_arg) -> int | None:
@@ -368,7 +345,7 @@ def _hosted(game_id, user_id: int) -> Game:
 
 def share(game_id, user_id: int) -> str:
     """The game's shared key, made once (sharing again gives the same link)."""
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         row = _hosted(game_id, user_id)
         if row.share_key is None:
             row.share_key = secrets.token_urlsafe(16)
@@ -376,7 +353,7 @@ def share(game_id, user_id: int) -> str:
 
 
 def unshare(game_id, user_id: int) -> None:
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         _hosted(game_id, user_id).share_key = None
 
 
@@ -387,7 +364,7 @@ def prune(older_than_days: float, now: float) -> int:
     record, their players and their link; a table still showing one goes back to its
     waiting room. Running games are never pruned. Returns how many."""
     cutoff = now - older_than_days * DAY
-    with store.write_transaction():
+    with database.write_transaction():
         old = select(Game.id).where(Game.status == "ended", Game.created_at < cutoff)
         ids = list(db.session.scalars(old))
         if not ids:

@@ -23,9 +23,11 @@ from urllib.parse import urlsplit
 from flask import current_app
 from flask_babel import force_locale
 from flask_babel import gettext as _
+from sqlalchemy import bindparam, text
 
-from . import engine, store
+from . import database, engine
 from .extensions import db
+from .languages import CATALOG_LOCALES
 from .models import PushSubscription
 
 log = logging.getLogger(__name__)
@@ -108,14 +110,14 @@ def accepted_endpoint(endpoint: str) -> bool:
 
 
 def forget(sub_id: int) -> None:
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         db.session.query(PushSubscription).filter_by(id=sub_id).delete()
 
 
-_SUBSCRIPTIONS_OF_SEATS = (
+_SUBSCRIPTIONS_OF_SEATS = text(
     "SELECT p.id, p.endpoint, p.p256dh, p.auth, p.lang, t.code FROM push_subscriptions p"
     " JOIN seats s ON s.user_id = p.user_id JOIN tables t ON t.id = s.table_id"
-    " WHERE s.table_id = {p} AND s.number IN (%s)")
+    " WHERE s.table_id = :table_id AND s.number IN :seats").bindparams(bindparam("seats", expanding=True))
 
 
 def step_began(table_id: str, game, now: float) -> None:
@@ -128,8 +130,8 @@ def step_began(table_id: str, game, now: float) -> None:
     seats = [seat for seat in engine.actors(game) if seat not in game.left and engine.legal_actions(game, seat)]
     if not seats:
         return
-    rows = store.raw_query(db.engine, _SUBSCRIPTIONS_OF_SEATS % ", ".join(["{p}"] * len(seats)), table_id, *seats)
-    from .web.i18n import CATALOG_LOCALES  # not at the top: werewolf.web imports the service, which imports this
+    with db.engine.connect() as connection:  # not the request's session: its transaction is done
+        rows = connection.execute(_SUBSCRIPTIONS_OF_SEATS, {"table_id": table_id, "seats": seats}).all()
     ttl = max(MIN_TTL, int(game.deadline - now)) if game.deadline is not None else MIN_TTL
     words: dict[str, str] = {}
     for sub_id, endpoint, p256dh, auth, lang, code in rows:

@@ -1,7 +1,7 @@
 """The alarm clock: an interval job that advances games whose step deadline passed.
 
 A second job checkpoints SQLite's write-ahead log in the background, so that no
-request's COMMIT has to (see store.configure_engine). A third clears out the
+request's COMMIT has to (see database.configure_engine). A third clears out the
 waiting tables nobody has touched for a day (service.clear_stale_tables).
 
 The deadlines live in the database, so this job holds no state: any number of
@@ -13,7 +13,7 @@ import threading
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from . import service, store
+from . import database, service
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def tick(app) -> int:
 
 def checkpoint(app) -> None:
     with app.app_context():
-        store.checkpoint()
+        database.checkpoint()
 
 
 def sweep(app) -> int:

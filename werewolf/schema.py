@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import inspect, text
 
-from . import store
+from . import database
 from .extensions import db
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
@@ -47,7 +47,7 @@ def _create(connection) -> None:
 def prepare() -> str:
     """At start: an empty database gets every table, at the latest revision. Returns the
     revision; raises SchemaOutOfDate if the database needs ``upgrade-db`` (or newer code)."""
-    with store.schema_transaction() as connection:
+    with database.schema_transaction() as connection:
         revision = _revision(connection)
         if revision == "":
             _create(connection)
@@ -64,7 +64,7 @@ def upgrade() -> tuple[str | None, str]:
     """Bring any database to the latest revision; returns (revision before, after), before
     being "" for an empty database and None for one made before migrations."""
     import flask_migrate
-    with store.schema_transaction() as connection:
+    with database.schema_transaction() as connection:
         before = _revision(connection)
         if before == "":
             _create(connection)

@@ -1,8 +1,8 @@
-"""Persistence: database transactions and the engine state of a game in its row.
+"""The rows of the game: reading them, the state poll's one read, and the optimistic write.
 
-This is the only module that turns an engine game into a ``Game`` row and back.
-Decoded games are kept in a small per-process cache keyed by (game id, rev), so a
-poll that finds the same ``rev`` never decodes JSON again.
+This is the only module that turns an engine game into a ``Game`` row and back (its stored
+form: codec.py). Decoded games are kept in a small per-process cache keyed by (game id,
+rev), so a poll that finds the same ``rev`` never decodes JSON again.
 
 A move of the game is written optimistically (``read_game`` then
 ``save_if_unchanged``): decoding, the rules and encoding happen outside any lock,
@@ -10,190 +10,20 @@ and the write transaction only swaps the state if the row's ``rev`` is still the
 one that was read. SQLite has one write lock for the whole file; holding it for a
 single UPDATE instead of ~3 ms of Python (much longer when the worker's threads
 compete for the GIL) is what keeps 100 tables' moves from queueing behind it.
+
+The hottest reads and the write are ``text()`` statements, compiled by SQLAlchemy for the
+driver and run on a DB-API connection of their own (database.driver_cursor): the ORM, and
+even Core, cost more than the query itself there.
 """
-import contextlib
-import contextvars
-import fcntl
-import json
-import os
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, event, select, text, update
+from sqlalchemy import bindparam, select, text, update
 
-from . import changes, engine
+from . import changes, database
+from .cache import LRU
+from .codec import decode, encode, moves_text
 from .extensions import db
 from .models import Game, Seat, Table
-
-SQLITE_BUSY_TIMEOUT_MS = 10_000
-WAL_AUTOCHECKPOINT_PAGES = 20_000  # ~80 MB
-
-_AFTER_COMMIT = "werewolf_after_commit"
-
-# Set while a write transaction starts, so SQLite begins it with BEGIN IMMEDIATE.
-_immediate = contextvars.ContextVar("werewolf_immediate_transaction", default=False)
-
-
-class _SqliteWriter:
-    """SQLite's write lock, queued for in the kernel rather than in SQLite's busy handler.
-
-    The busy handler polls with sleeps growing to 100 ms: a waiting worker sleeps
-    while another worker's threads take the lock again and again, and under load a
-    write waited out the 10 s busy timeout ("database is locked"). Here the threads
-    of a process queue on a lock, and the processes on an exclusive ``flock`` of a
-    file beside the database, which wakes a waiter as soon as it is released (and is
-    released by the kernel if the process dies).
-    """
-
-    def __init__(self):
-        self._threads = threading.Lock()
-        self._files: dict[tuple[int, str], int] = {}
-
-    @contextlib.contextmanager
-    def hold(self, database: str | None):
-        with self._threads:
-            if not database or database == ":memory:":
-                yield
-                return
-            fd = self._file(database)
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-
-    def _file(self, database: str) -> int:
-        key = (os.getpid(), database)  # a forked worker opens its own
-        fd = self._files.get(key)
-        if fd is None:
-            fd = self._files[key] = os.open(database + "-writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
-        return fd
-
-
-_sqlite_writer = _SqliteWriter()
-
-
-def configure_engine(sa_engine) -> None:
-    """SQLite: WAL, a busy timeout, and transactions begun by us (BEGIN or BEGIN IMMEDIATE).
-
-    pysqlite's own transaction handling starts transactions late and never with
-    IMMEDIATE; a read-modify-write that upgrades a read lock can fail at once with
-    "database is locked". Taking the write lock first makes writers queue instead.
-    """
-    if sa_engine.dialect.name != "sqlite":
-        return
-
-    @event.listens_for(sa_engine, "connect")
-    def _on_connect(dbapi_connection, _record):
-        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
-        cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        # A write that crosses the WAL's size limit checkpoints it inside its COMMIT,
-        # copying megabytes while every other writer waits on the lock (a ~1 s stall
-        # under load). The scheduler checkpoints in the background instead (see
-        # checkpoint()); this larger limit is only the safety net without it.
-        cursor.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.close()
-
-    @event.listens_for(sa_engine, "begin")
-    def _on_begin(connection):
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if _immediate.get() else "BEGIN")
-
-
-def checkpoint() -> None:
-    """Copy the SQLite WAL into the database file without blocking readers or writers."""
-    if db.engine.dialect.name != "sqlite":
-        return
-    with db.engine.connect() as connection:
-        connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-
-
-@contextlib.contextmanager
-def schema_transaction():
-    """A transaction in which to look at and change the tables, one process at a time.
-
-    Every gunicorn worker of every server prepares the schema as it boots: on a fresh
-    database, workers that each check then create would fail ("database is locked" on
-    SQLite, a duplicate on PostgreSQL), killing the worker and the server. BEGIN
-    IMMEDIATE on SQLite and an advisory lock on PostgreSQL make them queue; the later
-    ones find the tables there.
-    """
-    with db.engine.connect() as connection:
-        sqlite = connection.dialect.name == "sqlite"
-        if sqlite:  # a migration may copy a table that others refer to (outside a transaction)
-            connection.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")
-        token = _immediate.set(True)
-        try:
-            with connection.begin():
-                lock_schema(connection)
-                yield connection
-                if sqlite:
-                    problems = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-                    assert not problems, f"rows refer to rows that do not exist: {problems[:5]}"
-        finally:
-            _immediate.reset(token)
-            if sqlite:
-                connection.connection.driver_connection.execute("PRAGMA foreign_keys = ON")
-
-
-# Any 64-bit number of our own: the PostgreSQL advisory lock held while the schema changes.
-SCHEMA_LOCK_KEY = 0x776572650001
-
-
-def lock_schema(connection) -> None:
-    """PostgreSQL: queue behind any other process creating or upgrading the tables (SQLite's
-    BEGIN IMMEDIATE does this already). Released at the end of the transaction."""
-    if connection.dialect.name == "postgresql":
-        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK_KEY})")
-
-
-def _notify(execute, dialect: str, tables) -> None:
-    """PostgreSQL: tell the other servers which tables this transaction changes (sent at
-    its commit, changes.py)."""
-    if dialect == "postgresql" and tables != ():
-        for table_id in [changes.EVERY_TABLE] if tables is None else sorted(set(tables)):
-            execute(table_id)
-
-
-@contextlib.contextmanager
-def write_transaction(tables=None):
-    """One write transaction holding the database's (SQLite) write lock from its start.
-
-    Rows read inside it with ``FOR UPDATE`` (see ``lock_table``) are locked on
-    PostgreSQL too. Commits on success, rolls back on any exception.
-
-    ``tables``: the ids of the tables whose poll reads it changes (``()``: none); None,
-    the default, tells the polls that any table may have changed (see changes.py).
-    """
-    db.session.rollback()  # end any read transaction, whose snapshot may be stale
-    sa_engine = db.engine
-    sqlite = sa_engine.dialect.name == "sqlite"
-    with _sqlite_writer.hold(sa_engine.url.database) if sqlite else contextlib.nullcontext():
-        token = _immediate.set(True)
-        try:
-            db.session.connection()  # begins now, while the flag is set
-        finally:
-            _immediate.reset(token)
-        callbacks = db.session.info.setdefault(_AFTER_COMMIT, [])
-        callbacks.clear()
-        try:
-            yield db.session
-            _notify(lambda t: db.session.execute(text("SELECT pg_notify(:c, :t)"), {"c": changes.CHANNEL, "t": t}),
-                    sa_engine.dialect.name, tables)
-            db.session.commit()
-        except BaseException:
-            callbacks.clear()
-            db.session.rollback()
-            raise
-        if tables != ():
-            changes.of(sa_engine).bump(tables)  # after the commit, still under the lock
-    for callback in callbacks:
-        callback()
-    callbacks.clear()
 
 
 def lock_table(table_id: str) -> Table | None:
@@ -210,44 +40,25 @@ class _GameCache:
     """
 
     def __init__(self, size: int = 256):
-        self._size = size
-        self._items: OrderedDict[int, tuple[int, object]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._games = LRU(size)
 
     def get(self, game_id: int, rev: int):
-        with self._lock:
-            item = self._items.get(game_id)
-            if item is None or item[0] != rev:
-                return None
-            self._items.move_to_end(game_id)
-            return item[1]
+        found = self._games.get(game_id)
+        return found[1] if found is not None and found[0] == rev else None
 
     def put(self, game_id: int, rev: int, game) -> None:
-        with self._lock:
-            current = self._items.get(game_id)
-            if current is not None and current[0] > rev:
-                return  # a newer state is already known
-            self._items[game_id] = (rev, game)
-            self._items.move_to_end(game_id)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+        self._games.put(game_id, (rev, game), keep=lambda current: current[0] > rev)  # a newer one is known
 
     def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        self._games.clear()
 
 
 game_cache = _GameCache()
 
 
-def encode(game) -> str:
-    """The stored form of a game: its JSON, led by the state version its format has."""
-    return f'{{"state_version":{engine.STATE_VERSION},' + game.to_json()[1:]
-
-
-def _decode(row: Game):
-    """The engine game of a stored state of any version (Game.from_dict upgrades it)."""
-    return engine.Game.from_dict(json.loads(row.state))
+def _decode(row):
+    """The engine game of a stored row (a Game or a GameRead)."""
+    return decode(row.state)
 
 
 def load_game(row: Game):
@@ -273,65 +84,24 @@ class GameRead(NamedTuple):
     table_id: str
 
 
-_MARK = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+def query(sa_engine, statement, **params) -> list[tuple]:
+    """The rows of one read-only ``statement`` (a ``text()``), on a DB-API connection of its own."""
+    with database.driver_cursor(sa_engine) as cursor:
+        return database.execute(cursor, sa_engine, statement, params).fetchall()
 
 
-def _bind(paramstyle: str, sql: str, values: tuple):
-    """``sql`` with one ``{p}`` per value, in the driver's own parameter style."""
-    if paramstyle in _MARK:
-        return sql.replace("{p}", _MARK[paramstyle]), values
-    # numeric (:1, :2, ...) or named (:p0, :p1, ...), in order of appearance
-    parts = sql.split("{p}")
-    marks = [f":{i + 1}" if paramstyle == "numeric" else f":p{i}" for i in range(len(values))]
-    sql = parts[0] + "".join(mark + rest for mark, rest in zip(marks, parts[1:]))
-    return sql, values if paramstyle == "numeric" else {f"p{i}": v for i, v in enumerate(values)}
-
-
-@contextlib.contextmanager
-def _single_statement(connection, sa_engine):
-    """PostgreSQL: run one statement without BEGIN and COMMIT (it is atomic by itself):
-    one round trip to the server instead of three. Elsewhere, as it is."""
-    if sa_engine.dialect.name != "postgresql":
-        yield
-        return
-    driver = connection.driver_connection
-    driver.autocommit = True
-    try:
-        yield
-    finally:
-        try:
-            driver.autocommit = False  # as the pool's other users expect it
-        except Exception:  # a broken connection: never hand it out again
-            connection.invalidate()
-
-
-def raw_query(sa_engine, sql: str, *values) -> list[tuple]:
-    """``sql`` with a ``{p}`` per value, on a pooled DB-API connection.
-
-    For the hottest reads: the ORM, and even Core, cost more than the query itself.
-    """
-    sql, params = _bind(sa_engine.dialect.paramstyle, sql, values)
-    connection = sa_engine.raw_connection()
-    try:
-        with _single_statement(connection, sa_engine):
-            cursor = connection.cursor()
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
-            cursor.close()
-    finally:
-        connection.close()  # back to the pool, its transaction (if any) rolled back
-    return rows
+_READ_GAME = text("SELECT id, rev, status, deadline, state, table_id FROM games WHERE id = :game_id")
+_GAME_REV = text("SELECT rev FROM games WHERE id = :game_id")
 
 
 def read_game(game_id: int, sa_engine=None) -> GameRead | None:
     """The game's row as it is now, without locking it (``sa_engine``: outside an app context)."""
-    rows = raw_query(sa_engine or db.engine, "SELECT id, rev, status, deadline, state, table_id FROM games WHERE id = {p}",
-                     game_id)
+    rows = query(sa_engine or db.engine, _READ_GAME, game_id=game_id)
     return GameRead(*rows[0]) if rows else None
 
 
 def game_rev(game_id: int) -> int | None:
-    rows = raw_query(db.engine, "SELECT rev FROM games WHERE id = {p}", game_id)
+    rows = query(db.engine, _GAME_REV, game_id=game_id)
     return rows[0][0] if rows else None
 
 
@@ -365,17 +135,17 @@ class PollRead(NamedTuple):
     seats: list[SeatRow]
 
 
-_POLL_SQL = (
+_POLL_READ = text(
     "SELECT s.user_id, s.number, s.last_seen, s.id, u.password_hash, u.name, u.session_tokens,"
     " t.code, t.name, t.settings, t.host_user_id,"
     " (SELECT COUNT(*) FROM public_tables p WHERE p.table_id = t.id), t.lobby_rev, t.screen_rev,"
     " t.current_game_id,"
     " g.rev, g.status, g.deadline,"
     # Not correlated with the row (the table is a parameter): counted once, not once per seat.
-    " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = {p} AND v.last_seen >= {p})"
+    " (SELECT COUNT(*) FROM spectators v WHERE v.table_id = :table_id AND v.last_seen >= :watching_since)"
     " FROM seats s JOIN tables t ON t.id = s.table_id JOIN users u ON u.id = s.user_id"
     " LEFT JOIN games g ON g.id = t.current_game_id"
-    " WHERE s.table_id = {p} ORDER BY s.joined_at, s.id"
+    " WHERE s.table_id = :table_id ORDER BY s.joined_at, s.id"
 )
 
 
@@ -384,10 +154,9 @@ def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> Poll
     its game's revision and how many spectators polled since ``watching_since``: the same
     for every viewer of the table, so that it can be kept (``web.poll.Reads``).
 
-    Goes straight to the DB-API connection: the ORM, and even Core, cost more than
-    the query itself here. None when the table does not exist or has nobody seated.
+    One statement, one snapshot. None when the table does not exist or has nobody seated.
     """
-    rows = raw_query(sa_engine, _POLL_SQL, table_id, watching_since, table_id)
+    rows = query(sa_engine, _POLL_READ, table_id=table_id, watching_since=watching_since)
     if not rows:
         return None
     first = rows[0]
@@ -395,10 +164,13 @@ def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> Poll
     return PollRead(*first[7:11], bool(first[11]), *first[12:], seats)
 
 
+_SESSION_CHECK = text("SELECT password_hash, session_tokens FROM users WHERE id = :user_id")
+
+
 def session_check_of(sa_engine, user_id: int) -> tuple[str | None, str | None]:
     """The account's password hash and live sessions (None, None without such an account)."""
-    rows = raw_query(sa_engine, "SELECT password_hash, session_tokens FROM users WHERE id = {p}", user_id)
-    return tuple(rows[0]) if rows else (None, None)
+    rows = query(sa_engine, _SESSION_CHECK, user_id=user_id)
+    return rows[0] if rows else (None, None)
 
 
 _SEAT_AND_GAME = text(
@@ -425,61 +197,38 @@ def write_presence(seen_by_seat_id: dict[int, float], tables: tuple = ()) -> Non
     whose views change (a player shown as gone is back)."""
     # Bumps no other table: a poll's read is at most poll.Reads.TTL old, and presence is
     # shown at a 20 s grain (view.CONNECTED_WITHIN).
-    with write_transaction(tables=tables):
+    with database.write_transaction(tables=tables):
         db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in seen_by_seat_id.items()])
 
 
 # A game recorded from its deal gets its new moves appended (NULL || text stays NULL: a
 # game started before moves were recorded keeps no partial record).
-_SAVE_SQL = ("UPDATE games SET state = {p}, status = {p}, deadline = {p}, rev = {p}, moves = moves || {p}"
-             " WHERE id = {p} AND rev = {p}")
-
-
-def moves_text(moves: list[dict]) -> str:
-    """Moves as the ``moves`` column holds them: one JSON line each."""
-    return "".join(json.dumps(move, separators=(",", ":"), ensure_ascii=False) + "\n" for move in moves)
+_SAVE = text("UPDATE games SET state = :state, status = :status, deadline = :deadline, rev = :rev,"
+             " moves = moves || :moves WHERE id = :game_id AND rev = :read_rev")
 
 
 def save_if_unchanged(read: GameRead, game, moves: list[dict]) -> bool:
     """Write ``game``, the next state of ``read``, unless the row moved on since it was read;
     ``moves``: the inputs that made it from ``read`` (appended to the game's record).
 
-    Encodes outside the lock; the write transaction is one UPDATE guarded by the rev
-    (atomic on SQLite and PostgreSQL alike), on a bare DB-API connection: the lock
-    is held for three statements, and every bit of Python run while holding it
-    also waits for the GIL. False: nothing was written, read again.
+    Encodes outside the lock; the write is one UPDATE guarded by the rev (atomic on
+    SQLite and PostgreSQL alike) on a connection of its own: the lock is held for three
+    statements, and every bit of Python run while holding it also waits for the GIL.
+    False: nothing was written, read again.
     """
-    state = encode(game)
-    rev = read.rev + 1
+    params = {"state": encode(game), "status": game.status, "deadline": game.deadline, "rev": read.rev + 1,
+              "moves": moves_text(moves), "game_id": read.id, "read_rev": read.rev}
     sa_engine = db.engine
-    sql, params = _bind(sa_engine.dialect.paramstyle, _SAVE_SQL,
-                        (state, game.status, game.deadline, rev, moves_text(moves), read.id, read.rev))
-    sqlite = sa_engine.dialect.name == "sqlite"
-    connection = sa_engine.raw_connection()
-    try:
-        with _sqlite_writer.hold(sa_engine.url.database) if sqlite else _single_statement(connection, sa_engine):
-            cursor = connection.cursor()
-            try:
-                if sqlite:
-                    cursor.execute("BEGIN IMMEDIATE")
-                cursor.execute(sql, params)
-                saved = cursor.rowcount == 1
-                if saved:
-                    _notify(lambda t: cursor.execute(*_bind(sa_engine.dialect.paramstyle, "SELECT pg_notify({p}, {p})",
-                                                            (changes.CHANNEL, t))),
-                            sa_engine.dialect.name, (read.table_id,))
-                connection.commit()
-            except BaseException:
-                connection.rollback()
-                raise
-            finally:
-                cursor.close()
-            if saved:
-                changes.of(sa_engine).bump((read.table_id,))  # after the commit, still under the lock
-    finally:
-        connection.close()
+    with database.writer_lock(sa_engine):
+        with database.driver_cursor(sa_engine, writing=True) as cursor:
+            saved = database.execute(cursor, sa_engine, _SAVE, params).rowcount == 1
+            if saved and sa_engine.dialect.name == "postgresql":
+                database.execute(cursor, sa_engine, database.NOTIFY, {"channel": changes.CHANNEL,
+                                                                       "table_id": read.table_id})
+        if saved:
+            changes.of(sa_engine).bump((read.table_id,))  # after the commit, still under the lock
     if saved:
-        game_cache.put(read.id, rev, game)
+        game_cache.put(read.id, read.rev + 1, game)
     return saved
 
 

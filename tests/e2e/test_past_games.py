@@ -80,7 +80,9 @@ def shot(page, folder, name: str, errors: list) -> None:
 
 
 def play_to_the_end(page) -> None:
-    """Tap play and wait for the last step, within the time the steps take."""
+    """Tap play and wait for the last step, within the time the steps take. The replay's
+    box shows before its steps arrive (static/js/games.js): wait for its position first."""
+    page.wait_for_selector("#replay-position[data-total]")
     total = int(page.locator("#replay-position").get_attribute("data-total"))
     page.locator("#replay-play").tap()
     page.wait_for_function("() => { const p = document.getElementById('replay-position');"

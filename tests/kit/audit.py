@@ -320,14 +320,19 @@ def _strip(event: dict) -> dict:
     return {k: v for k, v in event.items() if k not in ("seq", "audience")}
 
 
-def _walk(node):
-    yield node
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _walk(value)
+def _dicts_with_role(node) -> list[dict]:
+    """Every object of a JSON document that has a "role" key, at any depth. A loop over a
+    stack: the audit walks every response, and nested generators cost it a fifth of its time."""
+    found, stack = [], [node]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:
+            if "role" in node:
+                found.append(node)
+            stack.extend(value for value in node.values() if type(value) in (dict, list))
+        elif type(node) is list:
+            stack.extend(value for value in node if type(value) in (dict, list))
+    return found
 
 
 def _forbidden(truth: Truth, s: int):
@@ -343,8 +348,9 @@ def _forbidden(truth: Truth, s: int):
 CHAT_TOKEN = re.compile(r"~[VWDL]\d{6}q\d{4}~")
 
 
-def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str) -> None:
-    """The raw response, whatever it is (view, acceptance, refusal): no secret in its text."""
+def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str, body=None) -> None:
+    """The raw response, whatever it is (view, acceptance, refusal): no secret in its text.
+    ``body``: the text already decoded, when the caller has it (a view)."""
     if s is None or truth.ended:
         return
     kinds, secrets = _forbidden(truth, s)
@@ -379,18 +385,18 @@ def check_text(truth: Truth, s: int | None, text: str, headers: str, where: str)
             raise Leak(f"{where}: a response header names a role ({word})")
     if not text.strip():
         return
-    try:
-        body = json.loads(text)
-    except ValueError:
-        raise Leak(f"{where}: a response that is not JSON: {text[:200]!r}")
+    if body is None:
+        try:
+            body = json.loads(text)
+        except ValueError:
+            raise Leak(f"{where}: a response that is not JSON: {text[:200]!r}")
     known = truth.known_roles(s)
-    for node in _walk(body):
-        if isinstance(node, dict) and "role" in node:
-            if node.get("kind") == "thief_swap" and s == truth.thief:
-                continue   # the card he holds now
-            who = node.get("seat", node.get("target"))
-            if who is None or (who not in known and truth.alive.get(who, False)):
-                raise Leak(f"{where}: seat {s} ({truth.role[s]}) learns a card: {node}")
+    for node in _dicts_with_role(body):
+        if node.get("kind") == "thief_swap" and s == truth.thief:
+            continue   # the card he holds now
+        who = node.get("seat", node.get("target"))
+        if who is None or (who not in known and truth.alive.get(who, False)):
+            raise Leak(f"{where}: seat {s} ({truth.role[s]}) learns a card: {node}")
 
 
 def check_view(truth: Truth, s: int, view: dict) -> None:
@@ -608,7 +614,7 @@ class AuditGame:
         text = r.get_data(as_text=True)
         view = json.loads(text)
         if check:
-            check_text(truth, c.seat, text, _headers(r), "poll")
+            check_text(truth, c.seat, text, _headers(r), "poll", view)
             check_view(truth, c.seat, view)
             self.stats.views_checked += 1
         c.etag[self.table_id] = r.headers.get("ETag", "").strip('"')

@@ -124,19 +124,20 @@ def saved_games(database_uri: str) -> list[dict]:
         con = sqlite3.connect(database_uri.removeprefix("sqlite:///"))
         try:
             assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            rows = con.execute("SELECT id, status, deadline, rev, state FROM games ORDER BY id").fetchall()
+            rows = con.execute("SELECT id, status, deadline, rev, state, moves FROM games ORDER BY id").fetchall()
         finally:
             con.close()
     else:
         engine = sqlalchemy.create_engine(database_uri, poolclass=sqlalchemy.pool.NullPool)
         with engine.connect() as connection:
             rows = connection.exec_driver_sql(
-                "SELECT id, status, deadline, rev, state FROM games ORDER BY id").fetchall()
+                "SELECT id, status, deadline, rev, state, moves FROM games ORDER BY id").fetchall()
     out = []
-    for game_id, status, deadline, rev, state in rows:
+    for game_id, status, deadline, rev, state, moves in rows:
         state = json.loads(state)
         assert state["status"] == status and state["deadline"] == deadline
-        out.append({"id": game_id, "rev": rev, "state": state})
+        out.append({"id": game_id, "rev": rev, "state": state,
+                    "moves": [json.loads(line) for line in moves.splitlines()]})
     return out
 
 
@@ -215,11 +216,14 @@ CHANGEABLE = {"werewolves.designate", "election.vote", "vote.cast"}
 
 
 class Activity:
-    """Players polling, acting and chatting from threads until told to stop; every 2xx kept."""
+    """Players polling, acting and chatting from threads until told to stop; every 2xx kept,
+    and every act whose answer never came (the server killed meanwhile, or too slow): the
+    server may or may not have played it."""
 
     def __init__(self, table_id: str, seats: dict[int, Http], rng: random.Random):
         self.table_id, self.seats, self.rng = table_id, seats, rng
         self.accepted_acts: list[tuple[int, dict]] = []
+        self.unanswered_acts: list[tuple[int, dict]] = []
         self.accepted_chats: list[str] = []
         self.counter = 0
         self.lock = threading.Lock()
@@ -238,7 +242,12 @@ class Activity:
                     continue
                 if view["prompt"] and rng.random() < 0.6:
                     body = random_move(view["prompt"], rng)
-                    r = player.call("POST", f"/api/tables/{self.table_id}/act", body, timeout=2)
+                    try:
+                        r = player.call("POST", f"/api/tables/{self.table_id}/act", body, timeout=2)
+                    except requests.RequestException:
+                        with self.lock:
+                            self.unanswered_acts.append((seat, body))
+                        raise
                     if 200 <= r.status_code < 300:
                         with self.lock:
                             self.accepted_acts.append((seat, body))
@@ -268,31 +277,64 @@ class Activity:
             t.join(timeout=10)
 
 
-def check_durable(games: list[dict], activity: Activity) -> None:
-    """Every action and message that got a 2xx is in the saved state."""
+def _act_key(seat: int, body: dict) -> tuple[int, str]:
+    return seat, json.dumps(body, sort_keys=True)
+
+
+def check_durable(games: list[dict], activity: Activity, every_move_sent: bool = False) -> dict:
+    """Every action and message that got a 2xx is in the saved state: each act in its game's
+    record of moves (``games.moves``: what the server played, in order), and every move
+    recorded left its event in the log. An act whose answer was lost may have been played
+    or not: the record says which, and the log must follow the record. ``every_move_sent``:
+    every move played came from ``activity`` (no other player acted), none of them refused.
+    Returns counts."""
     messages = {m["text"] for g in games for m in g["state"]["chat"]}
     lost = [t for t in activity.accepted_chats if t not in messages]
     assert not lost, f"{len(lost)} accepted messages lost: {lost[:5]}"
-    wanted = Counter()
-    # A choice one may change replaces the seat's last of its step (Game.emit_choice): the
-    # log keeps each seat's last; a withdrawal of nothing (null, never designated) leaves nothing.
-    last = {(seat, body["action"], body["step"]): body for seat, body in activity.accepted_acts
-            if body["action"] in CHANGEABLE}
-    kept = [(seat, body) for seat, body in activity.accepted_acts if body["action"] not in CHANGEABLE]
-    kept += [(seat, body) for (seat, _, _), body in last.items()
-             if body.get("target") is not None or body["action"] == "vote.cast"]
-    for seat, body in kept:
-        if body["action"] in ACT_EVENT:
-            kind, fields = ACT_EVENT[body["action"]](seat, body)
-            wanted[(kind, json.dumps(fields, sort_keys=True))] += 1
-    found = Counter()
+    played = Counter(_act_key(m["seat"], m["body"]) for g in games for m in g["moves"] if "body" in m)
+    answered = Counter(_act_key(seat, body) for seat, body in activity.accepted_acts)
+    uncommitted = answered - played
+    assert not uncommitted, f"acts answered 2xx but in no game's record: {list(uncommitted.items())[:5]}"
+    if every_move_sent:  # and nothing played that the server refused
+        sent = answered + Counter(_act_key(seat, body) for seat, body in activity.unanswered_acts)
+        unsent = played - sent
+        assert not unsent, f"acts played that were refused or never sent: {list(unsent.items())[:5]}"
+    answered_choices, unanswered_choices = {}, {}
+    for acts, choices in ((activity.accepted_acts, answered_choices), (activity.unanswered_acts, unanswered_choices)):
+        for seat, body in acts:
+            choices.setdefault((seat, body["action"], body["step"]), []).append(body)
+    replaced = 0
     for g in games:
+        moves = [(m["seat"], m["body"]) for m in g["moves"] if "body" in m]
+        # A choice one may change replaces the seat's last of its step (Game.emit_choice): the
+        # log keeps each seat's last played; a withdrawal of nothing (null, never designated) leaves nothing.
+        last = {(seat, body["action"], body["step"]): body for seat, body in moves if body["action"] in CHANGEABLE}
+        kept = [(seat, body) for seat, body in moves if body["action"] not in CHANGEABLE]
+        kept += [(seat, body) for (seat, _, _), body in last.items()
+                 if body.get("target") is not None or body["action"] == "vote.cast"]
+        wanted = Counter()
+        for seat, body in kept:
+            if body["action"] in ACT_EVENT:
+                kind, fields = ACT_EVENT[body["action"]](seat, body)
+                wanted[(kind, json.dumps(fields, sort_keys=True))] += 1
+        found = Counter()
         for e in g["state"]["events"]:
             for kind, fields in wanted:
                 if e["kind"] == kind and all(e.get(k) == v for k, v in json.loads(fields).items()):
                     found[(kind, fields)] += 1
-    missing = {k: n - found[k] for k, n in wanted.items() if found[k] < n}
-    assert not missing, f"accepted actions missing from the log: {list(missing.items())[:5]}"
+        missing = {k: n - found[k] for k, n in wanted.items() if found[k] < n}
+        assert not missing, f"played actions missing from game {g['id']}'s log: {list(missing.items())[:5]}"
+        # How often the old check (each seat's last 2xx choice of a step in the log) was wrong:
+        # a later choice of theirs was played, its answer lost in the kill.
+        choices = {}
+        for seat, body in moves:
+            choices.setdefault((seat, body["action"], body["step"]), []).append(body)
+        replaced += sum(1 for key, body in last.items() if body in unanswered_choices.get(key, [])
+                        and any(b != body and b in choices[key][:-1] for b in answered_choices.get(key, [])))
+    unanswered = Counter(_act_key(seat, body) for seat, body in activity.unanswered_acts)
+    return {"unanswered acts": len(activity.unanswered_acts),
+            "of them played": sum(min(n, played[key]) for key, n in unanswered.items()),
+            "last 2xx choices then replaced by an unanswered one": replaced}
 
 
 def step_of(state: dict) -> tuple:
@@ -320,7 +362,7 @@ def test_sigkill_at_random_moments_and_restart(server_factory):
             server.kill()
             activity.join()
             games = server.games()
-            check_durable(games, activity)
+            counts = check_durable(games, activity, every_move_sent=True)
             current = games[-1]["state"]
             before = step_of(current)
             down = rng.choice([0.0, 0.2, 1.5, 2.5])  # sometimes longer than a step
@@ -344,12 +386,12 @@ def test_sigkill_at_random_moments_and_restart(server_factory):
                 assert host.call("POST", f"/api/tables/{table_id}/start").status_code == 200
             assert time.monotonic() - started < 240, "the kill test takes too long"
         server.kill()
-        check_durable(server.games(), activity)
+        counts = check_durable(server.games(), activity, every_move_sent=True)
     finally:
         activity.stop.set()
     print(f"SIGKILL: {survived} restarts survived, {len(activity.accepted_acts)} accepted actions and "
           f"{len(activity.accepted_chats)} messages all kept, {same_step} resumed the same step, "
-          f"{advanced_once} overdue steps advanced once, {games_played} games ended")
+          f"{advanced_once} overdue steps advanced once, {games_played} games ended; {counts}")
     assert survived == kills and activity.accepted_acts and activity.accepted_chats
 
 

@@ -412,9 +412,10 @@ def test_text_that_is_not_unicode_is_refused_in_every_field_and_the_game_goes_on
 
 
 def test_a_move_that_fails_fails_alone_and_leaves_nothing_queued(app, make_table):
-    """The move queue (service._play_waiting_moves): a move whose game cannot be saved gets
+    """The move queue (play._play_waiting_moves): a move whose game cannot be saved gets
     its own error; the moves played with it are saved, and later moves are not held up."""
-    from werewolf import engine, service, store
+    from werewolf import engine, store
+    from werewolf.service import play
     table, views = _running(make_table, 6)
     wolf, _ = _wolf_and_other(views)
     with app.app_context():
@@ -427,19 +428,19 @@ def test_a_move_that_fails_fails_alone_and_leaves_nothing_queued(app, make_table
             return lambda game, seat: engine.post_chat(game, seat, "werewolves", words, table.clock())
 
         note = {"chat": "werewolves"}  # what the game's record keeps of a message
-        moves = [service._Move(said("avant"), note, wolf, table.clock()),
-                 service._Move(poisoned, note, wolf, table.clock()),
-                 service._Move(said("après"), note, wolf, table.clock())]
+        moves = [play._Move(said("avant"), note, wolf, table.clock()),
+                 play._Move(poisoned, note, wolf, table.clock()),
+                 play._Move(said("après"), note, wolf, table.clock())]
         for move in moves:
-            service._pending.add(game_id, move)
-        service._play_waiting_moves(game_id)
+            play._pending.add(game_id, move)
+        play._play_waiting_moves(game_id)
         assert all(move.done for move in moves)
         assert moves[0].error is None and moves[2].error is None
         assert isinstance(moves[1].error, UnicodeError)
-        assert service._pending.waiting(game_id) == []
+        assert play._pending.waiting(game_id) == []
         with pytest.raises(UnicodeError):  # alone, it fails again, alone
-            service._play(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned, {"chat": "werewolves"})
-        assert service._pending.waiting(game_id) == []
+            play.play_move(table.id, _user_id(table.seats[wolf]), table.clock(), poisoned, {"chat": "werewolves"})
+        assert play._pending.waiting(game_id) == []
     assert table.seats[wolf].chat(table.id, "werewolves", "encore").status_code == 201
     texts = [m["text"] for m in table.seats[wolf].state(table.id)["chat"]["werewolves"]]
     assert texts == ["avant", "après", "encore"]

@@ -82,15 +82,6 @@ def test_a_304_and_a_repeated_view_load_no_user_and_build_no_view(make_table, mo
     assert calls == []
 
 
-def test_seconds_left_is_fresh_in_a_cached_view(make_table, clock):
-    table = make_table(6).start()
-    first = table.host.state(table.id)
-    clock.advance(1.25)
-    second = table.host.state(table.id)
-    assert first["version"] == second["version"]
-    assert second["step"]["seconds_left"] == pytest.approx(first["step"]["seconds_left"] - 1.25, abs=0.051)
-
-
 def test_the_lobby_and_refusals(make_table, make_player):
     table = make_table(3)
     view = table.host.state(table.id)

@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .. import scheduler, schema, service, store
+from .. import database, scheduler, schema, service
 from ..extensions import babel, csrf, db, login_manager
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +88,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.register(app)
 
     with app.app_context():
-        store.configure_engine(db.engine)
+        database.configure_engine(db.engine)
         # `flask --app app ...` commands see to the schema themselves (init-db, upgrade-db,
         # db ...): `db migrate` must compare the models with the database as it was.
         if not from_cli:

@@ -6,8 +6,9 @@ catalog locale: Chinese is Traditional (``zh_Hant``, RULES-VARIANTS A10).
 """
 from flask import current_app, request
 
+from ..languages import CATALOG_LOCALES
+
 LANG_COOKIE = "lang"
-CATALOG_LOCALES = {"zh": "zh_Hant"}  # the others are their own code
 HTML_LANG = {"zh": "zh-Hant"}  # BCP 47, so browsers pick Traditional glyphs
 LANGUAGE_NAMES = {"fr": "FR", "en": "EN", "zh": "中文"}
 

@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from sqlalchemy import delete, func, select
 
-from .. import push, store
+from .. import database, push
 from ..extensions import db
 from ..models import PushSubscription
 from ..service import ServiceError
@@ -157,7 +157,7 @@ def subscribe():
         raise ServiceError(409, "push_not_configured", "This server sends no push messages.")
     endpoint, p256dh, auth = _subscription(json_body())
     user_id = current_user.id
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         # One browser, one row: the account now logged in there gets its pushes.
         db.session.execute(delete(PushSubscription).where(PushSubscription.endpoint == endpoint))
         db.session.add(PushSubscription(user_id=user_id, endpoint=endpoint, p256dh=p256dh, auth=auth,
@@ -178,7 +178,7 @@ def unsubscribe():
     endpoint = json_body().get("endpoint")
     if not isinstance(endpoint, str) or not 0 < len(endpoint) <= 1000:
         raise ServiceError(400, "bad_push_endpoint", "\"endpoint\" must be the subscription's URL.")
-    with store.write_transaction(tables=()):
+    with database.write_transaction(tables=()):
         db.session.execute(delete(PushSubscription).where(PushSubscription.endpoint == endpoint,
                                                           PushSubscription.user_id == current_user.id))
     return jsonify({"ok": True})

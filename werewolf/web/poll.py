@@ -26,6 +26,7 @@ from typing import NamedTuple
 from flask import current_app
 
 from .. import changes, service, store
+from ..cache import LRU
 from ..extensions import db
 from ..service import ServiceError
 from . import tables, view
@@ -118,8 +119,7 @@ def _living(game, number: int) -> bool:
             and any(p.seat == number and p.alive for p in game.players))
 
 
-_night_sizes: dict[tuple[str, int, int], int] = {}
-_night_sizes_lock = threading.Lock()
+_night_sizes = LRU(4096)  # by (table, game, rev)
 
 
 def _night_size(table_id: str, game, read: store.PollRead, number: int, size: int, now: float) -> int:
@@ -127,18 +127,14 @@ def _night_size(table_id: str, game, read: store.PollRead, number: int, size: in
     traffic of a seat at night tells nothing of its role: the largest of their views,
     rounded up; the same for every seat (per game and rev), whichever asks first."""
     key = (table_id, read.game_id, read.game_rev)
-    with _night_sizes_lock:
-        found = _night_sizes.get(key)
+    found = _night_sizes.get(key)
     if found is None:
         largest = max(len(view.serialize(view.game_view(game, p.seat, now))) for p in game.players if p.alive)
         # The table part, the "connected" flags and the version: the same size for every
         # seat but for a few bytes, measured on mine, with room for those.
         around = size - len(view.serialize(view.game_view(game, number, now)))
         found = -(-(largest + around + 64 + 8 * len(game.players)) // view.PAD_TO) * view.PAD_TO
-        with _night_sizes_lock:
-            if len(_night_sizes) > 4096:
-                _night_sizes.clear()
-            _night_sizes[key] = found
+        _night_sizes.put(key, found)
     return found
 
 
@@ -269,10 +265,10 @@ class Reads:
     presence and the spectators' count move without a change)."""
 
     TTL = 1.0
-    SIZE = 4096  # tables kept, at most: beyond it, all are read again
+    SIZE = 4096  # tables kept, at most: beyond it, the least recently polled is read again
 
     def __init__(self):
-        self._items: dict[str, tuple[object, float, store.PollRead]] = {}
+        self._items = LRU(self.SIZE)  # by table: (token, read at, store.PollRead)
 
     def read(self, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
         token = changes.of(db.engine).token(table_id)  # before the read: a write committed after it moves it
@@ -281,9 +277,7 @@ class Reads:
             return kept[2]
         read = store.read_table_for_poll(db.engine, table_id, now - service.WATCHING_WITHIN)
         if read is not None and token is not None:
-            if len(self._items) >= self.SIZE:
-                self._items.clear()
-            self._items[table_id] = (token, now, read)
+            self._items.put(table_id, (token, now, read))
         return read
 
 

@@ -1,40 +1,25 @@
 """The room's big screen: a TV or a laptop that every player in the room sees.
 
 No account: the table's id and a read-only key that only the host's page shows
-(``tables.seen_from``). The key is an HMAC of the table id and its ``screen_rev`` under
+(``tables.seen_from``). The key (screen_link.py) is an HMAC of the table id and its ``screen_rev`` under
 the app's secret key, so it cannot be guessed from the code or the link; when the host
 renews it (``service.renew_screen_link``) the revision moves on and the old key stops
 working. What the screen receives is exactly the public
 view (``engine.view_for(game, None)``, like a spectator's): never a living player's
 card, a night action or a private channel.
 """
-import hashlib
 import hmac
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, render_template, request
 
 from ..extensions import db
 from ..models import Table
 from ..service import ServiceError
 from . import poll
-from .http import public_url
+from .screen_link import screen_key
 from .view import flask_response
 
 bp = Blueprint("screen", __name__)
-
-KEY_LENGTH = 24
-
-
-def screen_key(table_id: str, screen_rev: int) -> str:
-    secret = current_app.config["SECRET_KEY"]
-    secret = secret.encode() if isinstance(secret, str) else secret
-    message = b"screen:" + table_id.encode() + (f":{screen_rev}".encode() if screen_rev else b"")
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:KEY_LENGTH]
-
-
-def screen_url(table_id: str, screen_rev: int) -> str:
-    return public_url("screen.screen_page", table_id=table_id, key=screen_key(table_id, screen_rev))
-
 
 def _table_for_key(table_id: str) -> Table:
     """The table if ``?key=`` is its screen key; else the same 404 as a table that does not exist."""

@@ -9,8 +9,8 @@ from flask import current_app
 
 from .. import engine, service
 from ..models import Table
-from . import screen
 from .http import now, public_url
+from .screen_link import screen_url
 
 
 def table_json(table_id: str, code: str, name: str, status: str, host_seat: int | None, seated: int,
@@ -32,7 +32,7 @@ def table_json(table_id: str, code: str, name: str, status: str, host_seat: int 
         # Listed for everyone in the lobby (else joined by link, code or QR): only a waiting table.
         "public": status == "lobby" and public,
         # The room's big screen (public information only): its link goes to the host alone.
-        "screen_url": screen.screen_url(table_id, screen_rev),
+        "screen_url": screen_url(table_id, screen_rev),
     }
     if status == "lobby":   # the waiting room's card counter, and what the start would refuse
         found["deck"] = engine.deck_check(settings, seated)
