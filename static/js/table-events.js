@@ -80,10 +80,9 @@ WW.table.events = (T) => {
    * until the card has been turned over once. */
   function lookAtCard() {
     if (T.cardShown) T.cardSeen = true;
-    if (T.cardSeen || !T.view.me || T.view.table.status !== "running") return null;
+    if (T.cardSeen || !T.view.me || T.view.table.status !== "running") return false;
     const steps = T.view.events.filter((e) => e.kind === "step").length;
-    return steps <= 2 && T.view.step && T.view.step.night === 1
-      ? { head: t("moment.look_card"), lines: [el("li", {}, t("moment.look_card_more"))] } : null;
+    return steps <= 2 && !!T.view.step && T.view.step.night === 1;
   }
 
   let momentSignature = "";
@@ -91,12 +90,11 @@ WW.table.events = (T) => {
     const events = momentEvents();
     const box = $("moment");
     const parts = events.map(momentParts).filter(Boolean);
-    const look = !parts.length && lookAtCard();
-    if (look) parts.push(look);
+    $("look-card").hidden = !(!parts.length && lookAtCard());
     const dead = events.some((e) => e.kind === "deaths" && e.deaths.some((d) => d.seat === mySeat()));
     box.hidden = !parts.length;
     box.classList.toggle("my-death", dead);
-    const signature = JSON.stringify(events.map((e) => e.seq)) + dead + !!look;
+    const signature = JSON.stringify(events.map((e) => e.seq)) + dead;
     if (signature === momentSignature) return;
     momentSignature = signature;
     if (!parts.length) return;

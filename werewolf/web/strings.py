@@ -64,8 +64,6 @@ def client_strings() -> dict:
         "moment.night": _("Cette nuit"),
         "moment.my_death": _("C’est fini pour toi"),
         "moment.my_death_more": _("Ta carte est retournée. Tu peux encore parler avec les autres morts."),
-        "moment.look_card": _("Regarde ta carte"),
-        "moment.look_card_more": _("Touche « Ma carte » en la cachant de tes voisins : ton rôle y est écrit. La nuit tombe, chaque rôle sera appelé à son tour."),
         "moment.my_grief": _("Tu meurs de chagrin, avec {name}, ton amour."),
         "tally": _("{name} : {votes}"),
         "ballots.for": _("Contre {name} : {voters}"),
