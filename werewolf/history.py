@@ -162,6 +162,8 @@ def end(acc: Access, share_url: str | None) -> dict:
         "players": [{**p, "camp": registry.camp(p["role"]), "won": q["won"]}
                     for p, q in zip(final["players"], about["players"])],
         "winner": game.winner,
+        "lovers": final.get("lovers", []),
+        "middle": final.get("middle", []),
         "events": final["events"],
         "channels": final["chat"],
     }

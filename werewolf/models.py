@@ -26,6 +26,10 @@ def random_code() -> str:
 # A password hash starting with this can match no password (as in /etc/shadow): the
 # account is disabled by an operator ("!" + its hash) or deleted ("!deleted").
 LOCKED = "!"
+# A guest's account (joined by a table's link with only a name): no password opens it, so
+# only its own sessions do, until its owner protects it with one. Each guest's mark is its
+# own, so that the session key drawn from it (session_key) is too.
+GUEST = "guest$"
 DELETED_HASH = LOCKED + "deleted"
 # Live sessions an account keeps (logged in on a phone, a laptop...): a new one beyond it
 # ends the oldest.
@@ -68,6 +72,10 @@ class User(UserMixin, db.Model):
     @property
     def is_active(self) -> bool:  # Flask-Login refuses to log in an inactive user
         return not self.password_hash.startswith(LOCKED)
+
+    @property
+    def is_guest(self) -> bool:
+        return self.password_hash.startswith(GUEST)
 
     @property
     def status(self) -> str:

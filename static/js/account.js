@@ -22,12 +22,13 @@
     const error = document.getElementById("password-error");
     WW.hideError(error);
     done.hidden = true;
-    const result = await WW.api("POST", "/api/auth/password", {
-      old_password: passwordForm.elements.old_password.value,
-      new_password: passwordForm.elements.new_password.value,
-    });
+    const body = { new_password: passwordForm.elements.new_password.value };
+    // A guest's first password needs no old one (the form has none).
+    if (passwordForm.elements.old_password) body.old_password = passwordForm.elements.old_password.value;
+    const result = await WW.api("POST", "/api/auth/password", body);
     if (!result.ok) return WW.showError(error, result.data);
     await WW.fetchMe();  // this session goes on; its CSRF token is the new one
+    if (passwordForm.dataset.guest) { location.reload(); return; }  // now an ordinary account's form
     passwordForm.reset();
     done.hidden = false;
   });
@@ -47,7 +48,8 @@
     const error = document.getElementById("delete-error");
     WW.hideError(error);
     if (!window.confirm(WW.t("confirm.delete_account"))) return;
-    const result = await WW.api("DELETE", "/api/me", { password: deleteForm.elements.password.value });
+    const password = deleteForm.elements.password;
+    const result = await WW.api("DELETE", "/api/me", password ? { password: password.value } : {});
     if (!result.ok) return WW.showError(error, result.data);
     location.href = "/register";
   });

@@ -25,6 +25,8 @@
       // registration is by invitation, its code lets them in; else they type a table's code).
       if (form.elements.table_code) body.table_code = form.elements.table_code.value;
       else if (form.dataset.tableCode) body.table_code = form.dataset.tableCode;
+      // By a table's link a name is enough: a guest's account, protected later on "Mon compte".
+      if (mode === "register" && form.dataset.tableCode && !body.password) delete body.password;
       const result = await WW.api("POST", mode === "login" ? "/api/auth/login" : "/api/auth/register", body);
       if (result.ok) {
         location.href = sameSite(form.dataset.next);

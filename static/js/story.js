@@ -222,7 +222,8 @@ WW.story = (source) => {
       else (by[target] = by[target] || []).push(Number(voter));
     }
     const lines = Object.entries(by).sort((a, b) => b[1].length - a[1].length).map(([target, voters]) =>
-      t("ballots.for", { name: name(Number(target)), voters: names(voters) }));
+      // A round that eliminates nobody (the Captain's election) counts ballots "for", not "against" (issue 35).
+      t(R().step[vote.step] && !R().step[vote.step].eliminates ? "ballots.for_captain" : "ballots.for", { name: name(Number(target)), voters: names(voters) }));
     if (abstained.length) lines.push(t("ballots.abstained", { names: names(abstained) }));
     const silent = vote.living.filter((s) => !(String(s) in vote.ballots));
     if (silent.length) lines.push(t("ballots.silent", { names: names(silent) }));
@@ -274,7 +275,9 @@ WW.story = (source) => {
   function winnerLine() {
     const w = V().winner;
     const why = w.reason ? "" : t("why." + w.camp);
-    return [why, w.seats.length ? t("winners", { names: names(w.seats) }) : ""].join(" ");
+    const who = w.seats.length ? t("winners", { names: names(w.seats) }) : "";
+    // No Western space after a full-width stop (Chinese: "。獲勝者").
+    return why && who ? why + (/[。！？]$/.test(why) ? "" : " ") + who : why || who;
   }
 
   return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, eventParts, eventLines,

@@ -15,12 +15,25 @@ WW.table.chat = (T) => {
   const readCounts = {};  // channel -> messages seen
   const wide = window.matchMedia("(min-width: 900px)");
 
-  function setChatOpen(open) {
+  // On a phone the open chat sits in the page, under the prompt and above the tiles: reading
+  // an accusation and voting happen on one screen, nothing fixed covers a tile (issue 35).
+  // Beside the table on a wide screen, where it always is.
+  const home = $("chat").parentNode;
+  function placeChat() {
+    const inline = !wide.matches;
+    const chat = $("chat");
+    if (inline && chat.previousElementSibling !== $("prompt")) $("prompt").after(chat);
+    else if (!inline && chat.parentNode !== home) home.append(chat);
+  }
+  placeChat();
+  wide.addEventListener("change", placeChat);
+
+  function setChatOpen(open, focus = true) {
     chatOpen = open;
     $("game").classList.toggle("chat-open", open);
     $("chat-toggle").setAttribute("aria-expanded", open ? "true" : "false");
     if (T.view) renderChat();
-    if (open && !wide.matches) $("chat-input").focus({ preventScroll: true });
+    if (open && focus && !wide.matches) $("chat-input").focus({ preventScroll: true });
   }
   $("chat-toggle").addEventListener("click", () => setChatOpen(!chatOpen));
   $("chat-close").addEventListener("click", () => setChatOpen(false));
@@ -28,8 +41,21 @@ WW.table.chat = (T) => {
   /** Every channel I may write in now (the Medium: `dead` too). */
   const writableChannels = () => T.view.channels.writable || (T.view.channels.write ? [T.view.channels.write] : []);
 
+  let spying = false;
+  let readBefore = [];
   function renderChat() {
     const channels = T.view.channels.read;
+    // Who spies (me.spying: the Little Girl's eyes open) sees what she spies: the channel she
+    // may read and not write in (the one newly read, else the last listed), open at once.
+    const unwritable = channels.filter((ch) => !writableChannels().includes(ch));
+    const spied = unwritable.find((ch) => !readBefore.includes(ch)) || unwritable[unwritable.length - 1];
+    readBefore = channels;
+    const spyingNow = !!(T.view.me && T.view.me.spying) && !!spied;
+    if (spyingNow && !spying) {
+      spying = true;
+      chatTab = spied;
+      if (!chatOpen) { setChatOpen(true, false); return; }   // no keyboard over the tiles
+    } else if (!spyingNow) spying = false;
     if (T.view.channels.write !== lastWritable) {  // night falls, day breaks, I die: follow the channel I may write in
       lastWritable = T.view.channels.write;
       if (lastWritable) chatTab = lastWritable;

@@ -19,7 +19,21 @@ WW.table.events = (T) => {
   // Elimination rounds: public ballots, the Captain's counting twice.
   const secretsVisible = () => T.cardShown || document.body.classList.contains("night");
 
-  /** The moment's events: those since the start of the step before the current one. */
+  /** Where the day's first screen starts: at the dawn's deaths, while every step since is a
+   * day step before the vote (the Hunter's shot, the election, the debate): the night's dead
+   * stay with their cards until the village votes (issue 35). -1 at night and from the vote on. */
+  function dawnStart(events) {
+    let i = events.length - 1;
+    for (; i >= 0; i--) {
+      const e = events[i];
+      if (e.kind === "deaths" && e.moment === "night") break;
+      if (e.kind === "step" && (e.day === undefined || e.day === null || isRound(e.step))) return -1;   // night, or the vote
+    }
+    return i;
+  }
+
+  /** The moment's events: those since the start of the step before the current one (by day
+   * before the vote, since the dawn's deaths). */
   function momentEvents() {
     if (T.view.table.status === "lobby") return [];
     const events = T.view.events;
@@ -27,6 +41,10 @@ WW.table.events = (T) => {
     let from = 0;
     for (let i = events.length - 1; i >= 0; i--) {
       if (events[i].kind === "step" && ++steps === 2) { from = i + 1; break; }
+    }
+    if (T.view.table.status === "running") {
+      const dawn = dawnStart(events);
+      if (dawn >= 0) from = Math.min(from, dawn);
     }
     const secrets = T.view.table.status === "running" && secretsVisible();
     return events.slice(from).filter((e) => isMoment(e.kind) && (secrets || !isSecretKind(e.kind)));
@@ -58,11 +76,21 @@ WW.table.events = (T) => {
     return { head: momentTitle(e) || parts.head || null, lines };
   }
 
+  /** Before the first night's first act, a first-timer is told to look at the card (issue 35),
+   * until the card has been turned over once. */
+  function lookAtCard() {
+    if (T.cardShown) T.cardSeen = true;
+    if (T.cardSeen || !T.view.me || T.view.table.status !== "running") return false;
+    const steps = T.view.events.filter((e) => e.kind === "step").length;
+    return steps <= 2 && !!T.view.step && T.view.step.night === 1;
+  }
+
   let momentSignature = "";
   function renderMoment() {
     const events = momentEvents();
     const box = $("moment");
     const parts = events.map(momentParts).filter(Boolean);
+    $("look-card").hidden = !(!parts.length && lookAtCard());
     const dead = events.some((e) => e.kind === "deaths" && e.deaths.some((d) => d.seat === mySeat()));
     box.hidden = !parts.length;
     box.classList.toggle("my-death", dead);
@@ -76,6 +104,10 @@ WW.table.events = (T) => {
     for (const [i, part] of parts.entries()) {
       if (part.head && (dead || i > 0 || part.head !== heads[0])) lines.push(el("li", { class: "moment-head" }, part.head));
       lines.push(...part.lines);
+    }
+    // Who died of grief is told why, on their own screen only (me.died_of; dawn keeps the causes).
+    if (dead && T.view.me && T.view.me.died_of === "grief") {
+      lines.push(el("li", { class: "moment-head my-grief" }, t("moment.my_grief", { name: name(T.view.me.lover) })));
     }
     if (dead) lines.push(el("li", { class: "moment-head" }, t("moment.my_death_more")));
     $("moment-lines").replaceChildren(...lines);
@@ -193,12 +225,22 @@ WW.table.events = (T) => {
     end.hidden = false;
     $("winner-title").textContent = winnerTitle();
     $("winner-seats").textContent = winnerLine();
+    // The whole story: the couple, and the cards nobody held (issue 35).
+    const lovers = T.view.lovers || [];
+    $("end-lovers").hidden = !lovers.length;
+    $("end-lovers").textContent = lovers.length ? t("end.lovers", { names: T.story.names(lovers) }) : "";
+    const middle = T.view.middle || [];
+    $("end-middle").hidden = !middle.length;
+    $("end-middle").textContent = middle.length
+      ? t("end.middle", { roles: WW.list(middle.map((r) => roleEmoji(r) + " " + T.story.roleName(r))) }) : "";
     $("new-game-btn").hidden = !isHost();
     $("timeline").replaceChildren(...timelineItems());
   }
 
-  $("new-game-btn").addEventListener("click", () =>
-    send("POST", `/api/tables/${tableId}/reopen`, {}, $("prompt-error")));
+  $("new-game-btn").addEventListener("click", () => {
+    T.leaveEnd = true;   // the host goes to the waiting room; the others when they choose
+    send("POST", `/api/tables/${tableId}/reopen`, {}, $("prompt-error"));
+  });
 
   /** A new game: nothing of the last one shown, every recap closed. */
   function freshEvents() {

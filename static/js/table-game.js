@@ -194,7 +194,7 @@ WW.table.game = (T) => {
     const votes = T.view.votes || {};
     // the tied do not vote in a run-off (its `tied_sit_out`)
     const tied = (T.rules.step[T.view.step.id] || {}).tied_sit_out ? T.view.step.tied || [] : [];
-    const missing = T.view.players.filter((p) => p.alive && !(String(p.seat) in votes) && !tied.includes(p.seat))
+    const missing = T.view.players.filter((p) => p.alive && !p.left && !(String(p.seat) in votes) && !tied.includes(p.seat))
       .map((p) => p.seat);
     return missing.length ? t("not_voted", { names: names(missing) }) : "";
   }
@@ -300,6 +300,7 @@ WW.table.game = (T) => {
       const wolves = wolvesOn[p.seat] || [];
       // States said in words to a screen reader (the page shows them as colour, a badge, a dot).
       const states = [p.alive ? null : t("dead"), p.captain ? t("captain") : null,
+        (T.view.lovers || []).includes(p.seat) ? t("lover") : null,
         p.left ? null : (p.connected ? null : t("disconnected")),
         voters.length ? t("voted_by", { names: names(voters) }) : null,
         wolves.length ? t("wolves_on", { names: names(wolves) }) : null].filter(Boolean);
@@ -313,6 +314,8 @@ WW.table.game = (T) => {
           el("span", { class: "tile-seat" }, "#" + p.seat + (p.seat === mySeat() ? " · " + t("you") : "")),
           shownRole ? el("span", { class: "tile-role" }, WW.emoji(roleEmoji(shownRole)), " " + cardName(shownRole, p.was)) : null,
           p.captain ? el("span", { class: "badge captain", title: t("captain") }, "🎖️") : null,
+          // The end marks the couple (view.lovers, only once the game is over).
+          (T.view.lovers || []).includes(p.seat) ? el("span", { class: "badge lover", title: t("lover") }, "💘") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
           counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,

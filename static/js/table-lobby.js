@@ -22,7 +22,7 @@ WW.table.lobby = (T) => {
   });
 
   $("start-btn").addEventListener("click", () =>
-    send("POST", `/api/tables/${tableId}/start`, {}, $("settings-error")));
+    send("POST", `/api/tables/${tableId}/start`, {}, $("start-error")));
 
   $("copy-btn").addEventListener("click", async () => {
     const input = $("share-url");
@@ -66,7 +66,20 @@ WW.table.lobby = (T) => {
     const start = $("start-btn");
     start.hidden = !host;
     const seats = T.rules.players;  // the engine's limits, from the catalog
-    start.disabled = T.view.players.length < seats.min || T.view.players.length > seats.max;
+    // The card counter (table.deck, the start's own checks): cards chosen for the seats, and
+    // why the start would be refused, under the button where the eye is (issue 35).
+    const deck = table.deck;
+    const counter = $("deck-counter");
+    counter.hidden = !deck;
+    if (deck) {
+      counter.textContent = t("lobby.deck", { cards: deck.cards, seats: deck.seats });
+      counter.classList.toggle("too-many", deck.error === "bad_composition");
+    }
+    const refused = deck && deck.error && T.view.players.length >= seats.min ? deck.error : null;
+    start.disabled = T.view.players.length < seats.min || T.view.players.length > seats.max || !!refused;
+    if (host && refused) WW.showError($("start-error"), t("err." + refused));
+    else if (refused === null && $("start-error").dataset.deck) WW.hideError($("start-error"));
+    $("start-error").dataset.deck = refused ? "1" : "";
     $("lobby-hint").textContent = T.view.players.length < seats.min ? t("lobby.need", { min: seats.min }) : host ? "" : t("lobby.waiting_host");
 
     T.buildSettingsForm();

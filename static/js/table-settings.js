@@ -74,7 +74,11 @@ WW.table.settings = (T) => {
     const options = optionWords(settings.options);
     lines.push(options.length ? t("summary.options", { options: options.join(" · ") }) : t("summary.no_options"));
     const rhythm = T.rules.rhythms.find((r) => r.id === settings.rhythm);
-    if (rhythm) lines.push(t("summary.rhythm", { name: rhythm.name }));
+    if (rhythm) {
+      lines.push((settings.limits_changed || []).length
+        ? t("summary.rhythm_changed", { name: rhythm.name, count: settings.limits_changed.length })
+        : t("summary.rhythm", { name: rhythm.name }));
+    }
     return lines;
   }
 
@@ -183,10 +187,14 @@ WW.table.settings = (T) => {
       if (!keep(input)) input.value = settings[key] === null ? "" : String(settings[key]);
     }
     const rhythm = T.rules.rhythms.find((r) => r.id === settings.rhythm);
-    $("rhythm-help").textContent = rhythm ? rhythm.description : "";
+    $("rhythm-help").textContent = (rhythm ? rhythm.description : "") +
+      ((settings.limits_changed || []).length ? " " + t("settings.limits_changed", { count: settings.limits_changed.length }) : "");
     for (const input of form.querySelectorAll("[name=option]")) {
       const id = input.dataset.option || input.value;
       const value = (settings.options || {})[id];
+      // An option about cards out of the deck is not offered (the Witch's, without a Witch).
+      const about = (optionsById()[id] || {}).roles || [];
+      input.closest("label").hidden = !about.every((role) => settings.roles[role]);
       if (keep(input)) continue;
       if (input.type === "checkbox") input.checked = !!value;
       else input.value = value === undefined ? "" : String(value);

@@ -130,6 +130,16 @@
   function adopt(newView, newEtag) {
     T.etag = newEtag;
     root.dataset.etag = newEtag || "";  // the view shown (the browser tests wait for it)
+    // « Nouvelle partie » brings the table back to its waiting room, but nobody is pulled
+    // off the end screen: each goes when ready (issue 35); a new game started takes everyone.
+    if (T.view && T.view.table.status === "ended" && newView.table.status === "lobby" && !T.leaveEnd) {
+      T.heldLobby = newView;
+      $("back-to-table").hidden = false;
+      return;
+    }
+    T.leaveEnd = false;
+    T.heldLobby = null;
+    $("back-to-table").hidden = true;
     T.view = newView;
     const step = T.view.step;
     T.localDeadline = step ? Date.now() + step.seconds_left * 1000 : null;
@@ -150,7 +160,16 @@
     try {
       const withView = ANSWERS_WITH_VIEW.test(path);
       const result = await api(method, path, body, withView ? { "Prefer": "return=representation" } : null);
-      if (!result.ok) WW.showError(errorNode, result.data);
+      const late = !result.ok && result.status === 409 && result.data && result.data.error &&
+        ["stale_step", "wrong_step"].includes(result.data.error.code);
+      // Acting one poll late happens to anyone: said calmly, and the next view follows.
+      if (late && errorNode) {
+        WW.showError(errorNode, result.data);
+        errorNode.classList.add("calm");
+      } else if (!result.ok) {
+        if (errorNode) errorNode.classList.remove("calm");
+        WW.showError(errorNode, result.data);
+      }
       else if (result.data && result.data.view && result.data.etag && (serverHolds || !polling)) {
         // Polling every POLL_MS, a poll under way would answer a view of before or after
         // this write: let it decide. A held poll under way is asked again (pollAfterWrite).
@@ -191,7 +210,7 @@
       row.querySelector("a").href = T.view.table.screen_url || "";
     }
     const line = $("spectators-line");
-    line.hidden = T.view.table.spectators === undefined;
+    line.hidden = !T.view.table.spectators;   // nobody watching takes no line
     line.textContent = t("spectators", { count: T.view.table.spectators || 0 });
   }
 
@@ -200,6 +219,7 @@
     if (status === "lobby") {
       // Back in the waiting room (or a new game coming): the next game starts face down and fresh.
       T.cardShown = false;
+      T.cardSeen = false;   // the next game tells again to look at the card
       T.freshEvents();
       T.freshChat();
       document.body.classList.remove("night");
@@ -215,6 +235,11 @@
   }
 
   // ------------------------------------------------------------------ the parts
+
+  $("back-to-table").addEventListener("click", () => {
+    T.leaveEnd = true;
+    if (T.heldLobby) adopt(T.heldLobby, T.etag);
+  });
 
   Object.assign(T, { $, root, tableId, send, mySeat, isHost, isNightStep, kindOf, isBallotStep, isRound, pollNow });
   for (const part of ["settings", "lobby", "events", "chat", "game"]) Object.assign(T, WW.table[part](T));

@@ -19,6 +19,7 @@ from .rules import (
     check_start,
     composition,
     deck,
+    deck_check,
     default_settings,
     effective_settings,
     game_settings,
@@ -36,7 +37,7 @@ DEFAULT_LIMITS = {step: registry.STEPS[step].limit for step in STEPS}
 __all__ = [
     "ACTION_STEP", "CHANNELS", "DEFAULT_LIMITS", "Game", "IllegalAction", "MAX_PLAYERS",
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STATE_VERSION", "STEPS", "actors", "advance", "apply",
-    "catalog", "check_request", "check_start", "composition", "deck", "default_settings", "effective_settings",
+    "catalog", "check_request", "check_start", "composition", "deck", "deck_check", "default_settings", "effective_settings",
     "known_roles", "leave", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat",
     "readable_channels", "stop", "view_for", "wolf_count", "writable_channel", "writable_channels",
     "game_channels",

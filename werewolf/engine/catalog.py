@@ -29,7 +29,8 @@ KERNEL_END_EVENTS = ("night_summary", "night_deaths")
 # `step` and `vote_cast` are shown by the narration and the players' tiles, not in words.
 _say, _event = registry.Say, registry.Event
 KERNEL_SHAPES = (
-    _event("game_start", {"composition": "object", "players": "int"}, says=(_say("ev.game_start"),)),
+    _event("game_start", {"composition": "object", "players": "int"}, says=(_say("ev.game_start"),),
+           timeline=(_say("tl.game_start"),)),
     _event("step", {"step": "text", "step_seq": "int", "actor": "seat?", "night": "int", "day": "int"}),
     _event("deaths", {"moment": "text", "deaths": "deaths"},
            says=(_say("", when={"deaths": True}, lines="deaths"),
@@ -143,7 +144,7 @@ def _option(option) -> dict:
         kind = "choice"
     out = {"id": option.id, "default": option.default, "group": option.group, "kind": kind,
            "steps": [s.id for s in option.steps], "actions": [a.id for a in option.actions],
-           "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS}
+           "preset_neutral": option.id in PRESET_NEUTRAL_OPTIONS, "roles": list(option.roles)}
     if kind == "choice":
         out["values"] = list(option.values or (option.default,))
     if option.bounds:

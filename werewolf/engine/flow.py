@@ -335,6 +335,9 @@ def end_game(game: Game, result: dict, now: float) -> None:
     game.step = None
     game.deadline = None
     game.actor = None
+    if game.left and result["seats"]:
+        # Who left the game before its end shares nobody's win (issue 35).
+        result = {**result, "seats": [s for s in result["seats"] if s not in game.left]}
     game.winner = result
     for hook in registry.hooks("game_ends"):
         hook(game, now)

@@ -315,6 +315,8 @@ class Option:
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
     me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
     shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
+    # The cards it is about: the host's screen offers it only while all of them are in the deck.
+    roles: tuple = ()
 
     def __post_init__(self):
         _split_events(self)

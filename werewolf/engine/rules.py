@@ -210,6 +210,10 @@ def shown_settings(settings: dict, players: int) -> dict:
     out = effective_settings(settings, players)
     out["roles"] = {role: out["roles"].get(role, registry.ROLES[role].default) for role in registry.optional_roles()}
     out["limits"] = {**rhythm_limits(out["rhythm"]), **out["limits"]}
+    # The steps whose limit is not the rhythm's: a rhythm changed by hand no longer reads
+    # as plain "Classique" (issue 35).
+    rhythm = rhythm_limits(out["rhythm"])
+    out["limits_changed"] = sorted(step for step, seconds in out["limits"].items() if rhythm.get(step) != seconds)
     return out
 
 
@@ -220,6 +224,25 @@ def check_start(settings: dict, players: int) -> None:
         raise IllegalAction("bad_player_count",
                             f"this preset is for {preset.sizes[0]} to {preset.sizes[1]} players")
     deck(players, settings)
+
+
+def deck_check(settings: dict, players: int) -> dict:
+    """The waiting room's card counter (issue 35): the cards chosen (wolves and specials)
+    against the seats, and what the start would refuse now (its error code), or None.
+    ``settings``: a table's stored settings; the same checks as the start's, nothing changed."""
+    effective = effective_settings(merge_settings(default_settings(), settings), players)
+    wolves = effective.get("wolves") or wolf_count(players)
+    chosen = wolves + sum(role.cards for role in registry.ROLES.values()
+                          if role.optional and effective["roles"].get(role.id, role.default))
+    error = None
+    if players < MIN_PLAYERS or players > MAX_PLAYERS:
+        error = "bad_player_count"
+    else:
+        try:
+            check_start(effective, players)
+        except IllegalAction as refused:
+            error = refused.code
+    return {"cards": chosen, "seats": players, "error": error}
 
 
 def game_settings(settings: dict, cards: list[str]) -> dict:

@@ -27,17 +27,35 @@ def known_roles(game: Game, seat: int | None) -> dict[int, str]:
     return known
 
 
+def _told_causes(game: Game) -> dict[int, list]:
+    """At the end, each dawn's announcement with its true causes (grief): the index of a
+    night's public `deaths` event -> its deaths as the end-only `night_deaths` tells them."""
+    told, dawn = {}, None
+    for i, event in enumerate(game.events):
+        if event["kind"] == "deaths" and event["moment"] == "night":
+            dawn = i
+        elif event["kind"] == "night_deaths" and dawn is not None:
+            causes = {d["seat"]: d["cause"] for d in event["deaths"]}
+            told[dawn] = [{**d, "cause": causes.get(d["seat"], d["cause"])} for d in game.events[dawn]["deaths"]]
+            dawn = None
+    return told
+
+
 def _visible_events(game: Game, seat: int | None) -> list[dict]:
     ended = game.status == "ended"
+    # Once ended everything is told: the dawn's deaths say who died of grief (issue 35).
+    causes = _told_causes(game) if ended else {}
     out = []
     sees: dict = {}   # audience -> whether this seat sees it (a handful of audiences per game)
-    for event in game.events:
+    for index, event in enumerate(game.events):
         audience = event["audience"]
         visible = sees.get(audience)
         if visible is None:
             visible = sees[audience] = game.can_see(audience, seat)
         if visible:
             shown = {"seq": len(out) + 1, **event}
+            if index in causes:
+                shown["deaths"] = causes[index]
             if not ended:
                 # Who an event was for is itself a secret during play.
                 del shown["audience"]
@@ -130,6 +148,12 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
                      "writable": writable_channels(game, seat)},
         "winner": game.winner,
     }
+    if game.status == "ended":
+        # The end tells the whole story: the couple, and the cards nobody held.
+        if game.lovers:
+            view["lovers"] = list(game.lovers)
+        if game.middle():
+            view["middle"] = list(game.middle())
     weights = _weights(game, view["votes"])
     if weights:
         view["weights"] = weights

@@ -12,6 +12,7 @@ from ..engine import text as text_rules
 from ..extensions import db
 from ..models import (
     DELETED_HASH,
+    GUEST,
     LOCKED,
     MAX_SESSIONS,
     PushSubscription,
@@ -73,9 +74,10 @@ def check_registration_open(mode: str, invite_code) -> None:
 
 
 
-def register(name, password, now: float) -> User:
+def register(name, password, now: float, guest: bool = False) -> User:
+    """A new account; ``guest``: with no password (see models.GUEST), protected later."""
     name = clean_name(name, NAME_MAX)
-    password_hash = _hash(_new_password(password, name))
+    password_hash = GUEST + secrets.token_hex(16) if guest else _hash(_new_password(password, name))
     try:
         with database.write_transaction():
             if db.session.scalar(select(User.id).where(User.name_key == name.casefold())):
@@ -137,13 +139,16 @@ def end_all_sessions(user_id: int) -> None:
 
 
 def _require_password(user: User, password) -> None:
+    if user.is_guest:   # no password yet: the session alone is the key
+        return
     if not (_is_password(password) and user.is_active
             and check_password_hash(user.password_hash, password)):
         raise ServiceError(403, "wrong_password", "Wrong password.")
 
 
 def change_password(user: User, old_password, new_password) -> User:
-    """Every other session of the account ends with it (see models.session_key)."""
+    """Every other session of the account ends with it (see models.session_key). A guest
+    gives a first password with no old one."""
     _require_password(user, old_password)
     password_hash = _hash(_new_password(new_password, user.name))
     user_id, token = user.id, user.session_token or ""

@@ -32,7 +32,8 @@ def unauthorized():
 
 
 def user_json(user) -> dict | None:
-    return {"id": user.id, "name": user.name} if user.is_authenticated else None
+    """``guest``: an account with no password yet (it may add one: POST /api/auth/password)."""
+    return {"id": user.id, "name": user.name, "guest": user.is_guest} if user.is_authenticated else None
 
 
 @bp.get("/me")
@@ -45,7 +46,9 @@ def register():
     body = json_body()
     # In "invite" mode the page sends the code of the table whose link brought the player.
     service.check_registration_open(current_app.config["REGISTRATION"], body.get("table_code"))
-    user = service.start_session(service.register(body.get("name"), body.get("password"), now()))
+    # Arrived by a table's link with only a name: a guest's account, protected later (issue 35).
+    guest = body.get("password") is None and isinstance(body.get("table_code"), str)
+    user = service.start_session(service.register(body.get("name"), body.get("password"), now(), guest=guest))
     login_user(user, remember=True)
     answer = {"user": user_json(user), "csrf_token": generate_csrf()}
     if body.get("table_code") is not None:

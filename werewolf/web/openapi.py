@@ -73,15 +73,19 @@ SCHEMAS = {
     "Error": _obj({"error": _obj({"code": {"type": "string", "pattern": "^[a-z0-9_]+$"},
                                   "message": {"type": "string"}})}),
     "Ok": _obj({"ok": {"type": "boolean", "enum": [True]}}),
-    "User": _obj({"id": {"type": "integer"}, "name": {"type": "string"}}),
+    "User": _obj({"id": {"type": "integer"}, "name": {"type": "string"}}, {
+        "guest": {"type": "boolean", "description": "no password yet: joined by a table's link with a name"}}),
     "Me": _obj({"user": {**_ref("User"), "nullable": True}, "csrf_token": {"type": "string"}}),
     "Credentials": _obj({"name": {"type": "string"}, "password": {"type": "string"}}),
-    "Registration": _obj({"name": {"type": "string"}, "password": {"type": "string"}}, {
+    "Registration": _obj({"name": {"type": "string"}, "password": {
+        "type": "string", "description": "may be left out with table_code: the account is then a guest's, "
+        "protected later by POST /api/auth/password"}}, {
         "table_code": {"type": "string", "description": "the code of the table whose link brought "
                        "the player, who is seated there: required when registration is by invitation"}}),
     "Registered": _obj({"user": _ref("User"), "csrf_token": {"type": "string"}}, {"table": {"nullable": True, **_obj(
         {"code": {"type": "string"}, "url": {"type": "string"}, "seated": {"type": "boolean"}})}}),
-    "PasswordChange": _obj({"old_password": {"type": "string"}, "new_password": {"type": "string"}}),
+    "PasswordChange": _obj({"new_password": {"type": "string"}}, {
+        "old_password": {"type": "string", "description": "required, except for a guest's first password"}}),
     "Password": _obj({"password": {"type": "string"}}),
     "Visibility": _obj({"public": {"type": "boolean"}}),
     # A browser's PushSubscription.toJSON() (the W3C Push API); expirationTime is ignored.

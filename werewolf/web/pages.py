@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from .. import service
 from ..extensions import db
-from ..models import Table
+from ..models import Seat, Table
 from . import rules_page
 from .assets import compressed
 from .http import public_url
@@ -68,7 +68,15 @@ def _next_path(target) -> str:
 @compressed()
 @login_required
 def lobby():
-    return render_template("lobby.html")
+    return render_template("lobby.html", resume=_my_live_tables())
+
+
+def _my_live_tables() -> list[Table]:
+    """The tables where I sit and a game runs, newest first: « Reprendre ma partie » (issue 35)."""
+    tables = db.session.scalars(select(Table).join(Seat, Seat.table_id == Table.id)
+                                .where(Seat.user_id == current_user.id)).unique().all()
+    live = [t for t in tables if service.table_status(t) == "running"]
+    return sorted(live, key=lambda t: t.current_game.created_at, reverse=True)
 
 
 def _auth_page(mode: str, invite: Table | None = None):
@@ -82,7 +90,10 @@ def _auth_page(mode: str, invite: Table | None = None):
     # Arriving from a table's link (/t/CODE): in "invite" mode that code lets a new account in.
     table_code = re.fullmatch(r"/t/([A-Za-z0-9]{1,16})", next_path)
     host = next((s.user.name for s in invite.seats if s.user_id == invite.host_user_id), None) if invite else None
+    # A game under way seats nobody new: the invitation must not promise a place (issue 35).
+    invite_running = invite is not None and service.table_status(invite) == "running"
     return render_template("auth.html", mode=mode, next=next_path, invite=invite, invite_host=host,
+                           invite_running=invite_running,
                            registration=current_app.config["REGISTRATION"], password_min=service.PASSWORD_MIN,
                            table_code=table_code.group(1).upper() if table_code else "")
 

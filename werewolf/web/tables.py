@@ -34,6 +34,8 @@ def table_json(table_id: str, code: str, name: str, status: str, host_seat: int 
         # The room's big screen (public information only): its link goes to the host alone.
         "screen_url": screen_url(table_id, screen_rev),
     }
+    if status == "lobby":   # the waiting room's card counter, and what the start would refuse
+        found["deck"] = engine.deck_check(settings, seated)
     if settings.get("options", {}).get("spectators"):
         found["spectators"] = spectators
     return found

@@ -44,5 +44,5 @@ def _all_dead(game: Game):
 
 
 OPTION = registry.register_option(Option(
-    id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
+    id=ID, default=False, group="roles", roles=("hunter",), check=lambda value: isinstance(value, bool),
     hooks={"vote_deaths_wait": _wait, "follow_up": (15, _check_after_shot), "nobody_alive": _all_dead}))

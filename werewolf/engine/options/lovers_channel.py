@@ -37,5 +37,5 @@ AUDIENCES[CHANNEL] = _lovers
 CHANNEL_AUDIENCE[CHANNEL] = CHANNEL
 
 LOVERS_CHANNEL = registry.register_option(Option(
-    ID, default=False, check=lambda value: isinstance(value, bool), group="table",
+    ID, default=False, check=lambda value: isinstance(value, bool), group="table", roles=("cupid",),
     hooks={"channels": _channels, "writable_channels": _writable}))

@@ -20,4 +20,4 @@ def _prompt(game: Game, seat: int, specs: list) -> list:
 
 
 OPTION = registry.register_option(Option(
-    id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), hooks={"prompt": _prompt}))
+    id=ID, default=False, group="votes", roles=("cupid",), check=lambda value: isinstance(value, bool), hooks={"prompt": _prompt}))

@@ -26,5 +26,5 @@ def _refusal(game: Game, seat: int, action: str):
 
 
 OPTION = registry.register_option(Option(
-    id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
+    id=ID, default=False, group="roles", roles=("witch", "hunter"), check=lambda value: isinstance(value, bool),
     hooks={"prompt": _prompt, "refusal": _refusal}))

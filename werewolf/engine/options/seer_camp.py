@@ -53,5 +53,5 @@ def _view(game: Game, seat: int, view: dict) -> None:
 
 
 OPTION = registry.register_option(Option(
-    id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
+    id=ID, default=False, group="roles", roles=("seer",), check=lambda value: isinstance(value, bool),
     hooks={"seer_look": _teach_camp, "prompt": _prompt, "refusal": _refusal, "view": _view}))

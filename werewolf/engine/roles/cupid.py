@@ -33,7 +33,8 @@ def _tell_lovers(game: Game, now: float) -> None:
 def _time_out(game: Game, now: float) -> None:
     if game.lovers:           # paired during a fixed night's cupid step
         _tell_lovers(game, now)
-    else:
+    elif game.holder(ID) is not None:
+        # A ghost step (his card in the middle) is nobody's silence: the end must not say he chose no one.
         game.emit("cupid_silent", AT_END, now)
     flow.next_night_step(game, ID, now)
 

@@ -72,5 +72,7 @@ ROLE = registry.register(Role(
     hooks={"deal": _deal, "night_begins": _night_begins, "night_attack": (10, _attack), "view_me": _view_me},
     events=(Event("guard_protect", {"night": "int", "target": "seat?"},
                   says=(Say("ev.guard_protect_none", when={"target": None}),
-                        Say("ev.guard_protect", args={"name": "target"}))),),
+                        Say("ev.guard_protect", args={"name": "target"})),
+                  timeline=(Say("tl.guard_protect_none", when={"target": None}),   # the end: third person
+                            Say("tl.guard_protect", args={"name": "target"}))),),
 ))

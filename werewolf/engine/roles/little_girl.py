@@ -113,7 +113,8 @@ def _caught_audience(game: Game) -> list[int]:
 AUDIENCES[CAUGHT_AUDIENCE] = _caught_audience
 
 OPTION = registry.register_option(Option(
-    RISK, default=20, check=lambda value: type(value) is int and 0 <= value <= 100, group="roles", bounds=(0, 100)))
+    RISK, default=20, check=lambda value: type(value) is int and 0 <= value <= 100, group="roles", bounds=(0, 100),
+    roles=(ID,)))
 
 ROLE = registry.register(Role(
     ID, emoji="👧", camp=registry.VILLAGE,

@@ -20,6 +20,9 @@ def _grief(game: Game, died: list) -> None:
                 if game.player(other).alive:
                     game.player(other).alive = False
                     died.append((other, "grief"))
+                    # Kept for the griever alone: at dawn the causes stay secret (§4, A2.3),
+                    # yet the one who died of grief may know why (issue 35).
+                    game.extra.setdefault("grief", []).append(other)
 
 
 def _mixed(game: Game) -> set:
@@ -37,7 +40,10 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
     # Told at the end of Cupid's step (in a fixed night it lasts after his choice).
     if game.lovers and seat in game.lovers and game.step != "cupid":
         me["lover"] = _partner(game, seat)
+    if seat in game.extra.get("grief", ()):
+        me["died_of"] = "grief"
 
 
 MODULE = registry.register(Module("lovers", hooks={"grief": (10, _grief), "mixed_couple": (10, _mixed),
-                                                   "view_me": (10, _view_me)}))
+                                                   "view_me": (10, _view_me)},
+                                  me={"lover": "seat", "died_of": "text"}))

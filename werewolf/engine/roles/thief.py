@@ -70,7 +70,9 @@ ROLE = registry.register(Role(ID, emoji="🃏", camp=registry.VILLAGE, steps=(ST
                               events=(
     Event("thief_cards", {"cards": "roles"},
           says=(Say("ev.thief_cards", args={"a": "cards.0", "b": "cards.1"}),)),
-    Event("thief_swap", {"card": "card", "role": "role"},
-          says=(Say("ev.thief_keep", when={"card": None}), Say("ev.thief_swap", args={"n": "card", "role": "role"}))),
+    Event("thief_swap", {"card": "card", "role": "role", "audience": "seat"},
+          says=(Say("ev.thief_keep", when={"card": None}), Say("ev.thief_swap", args={"n": "card", "role": "role"})),
+          timeline=(Say("tl.thief_keep", when={"card": None}, args={"name": "audience"}),   # the end: whose
+                    Say("tl.thief_swap", args={"name": "audience", "role": "role"}))),
     Event("wolves_joined", {"seats": "seats"}, says=(Say("ev.wolves_joined", args={"names": "seats"}),)),
 )))
