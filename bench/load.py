@@ -190,10 +190,10 @@ class Server:
     """A gunicorn master and its workers, started with the project's config file."""
 
     def __init__(self, name: str, app: str, env: dict, log_path: Path, cpus: float = 0,
-                 config: Path = ROOT / "gunicorn.conf.py"):
-        self.name, self.app, self.port, self.config = name, app, free_port(), config
+                 config: Path = ROOT / "gunicorn.conf.py", tree: Path = ROOT):
+        self.name, self.app, self.port, self.config, self.tree = name, app, free_port(), config, tree
         self.limit = CpuLimit(name, cpus) if cpus else None
-        self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port)}
+        self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port), "PYTHONPATH": str(tree)}
         self.log_path = log_path
         self.proc: subprocess.Popen | None = None
         self.peak_total_kb = 0
@@ -210,7 +210,7 @@ class Server:
         cmd = [str(BIN / "gunicorn"), "--config", str(self.config), self.app]
         self.proc = subprocess.Popen(
             self.limit.wrap(cmd) if self.limit else cmd,
-            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=self.tree, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -361,6 +361,33 @@ class WorkerProbe:
                 "runs_per_s": (runs - self.sched0[p][1]) / elapsed,
                 "conns_mean": statistics.mean(c), "conns_max": max(c)})
         return out
+
+
+def cpu_probe_sums(server: "Server") -> dict:
+    """bench/cpu_probe.conf.py's sums of the live workers: kind -> [requests, CPU seconds]."""
+    sums: dict[str, list] = {}
+    for pid in server.workers():
+        try:
+            lines = (OUT / f"cpu-{pid}.txt").read_text().split("\n")
+        except OSError:
+            continue
+        for line in filter(None, lines):
+            kind, n, cpu = line.split("\t")
+            item = sums.setdefault(kind, [0, 0.0])
+            item[0] += int(n)
+            item[1] += float(cpu)
+    return sums
+
+
+def cpu_probe_line(before: dict, after: dict, server_cpu: float) -> str:
+    """Per kind of request: how many, CPU per request, share of the server's CPU."""
+    parts = []
+    for kind in sorted(after):
+        n = after[kind][0] - before.get(kind, [0, 0.0])[0]
+        cpu = after[kind][1] - before.get(kind, [0, 0.0])[1]
+        if n:
+            parts.append(f"{kind} {n} x {cpu / n * 1e6:.0f} us ({100 * cpu / max(server_cpu, 1e-9):.0f} %)")
+    return "; ".join(parts)
 
 
 def worker_line(probe: dict) -> str:
@@ -1016,7 +1043,7 @@ class Player:
             if self.poll_stale:  # asked before a write whose view I took: again, with its ETag
                 next_poll = loop.time()
             elif held:
-                next_poll = max(loop.time(), started + POLL_EVERY)
+                next_poll = max(loop.time(), started + self.sim.args.held_gap)
             else:
                 next_poll = started + POLL_EVERY
                 if next_poll < loop.time():  # fell behind: do not burst to catch up
@@ -1273,7 +1300,8 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
     print(f"saturation runs (wrk -t{args.wrk_threads} -c{args.connections}, {args.rounds} rounds of "
           f"{max(1, round(args.sat_seconds / args.rounds))} s per target, after {args.warmup:g} s of warm-up):",
           flush=True)
-    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log", args.server_cpus)
+    hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log", args.server_cpus,
+                   args.tree / "gunicorn.conf.py", server.tree)
     hello.start()
     try:
         snap = await snapshot()
@@ -1361,6 +1389,7 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
                                   daemon=True)
         dumper.start()
     cpu_client0 = resource.getrusage(resource.RUSAGE_SELF)
+    sums0 = cpu_probe_sums(server) if sim.args.cpu_probe else {}
     cpu_server0, t0, busy0, wall0 = server.cpu(), time.monotonic(), machine_busy()[0], time.time()
     await asyncio.sleep(seconds)
     stats.measuring = False
@@ -1372,6 +1401,8 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
         "server_cpu_pct": 100 * (server.cpu() - cpu_server0) / elapsed,
         "machine_pct": 100 * (machine_busy()[0] - busy0) / elapsed,
         "elapsed": elapsed, "stats": stats, "workers": probe.stop(), "wall": (wall0, time.time())}
+    if sim.args.cpu_probe:
+        report["by_kind"] = cpu_probe_line(sums0, cpu_probe_sums(server), server.cpu() - cpu_server0)
     for spy in spies:
         spy.wait(timeout=60)
     if dumper is not None:
@@ -1436,6 +1467,9 @@ async def sweep(sim: "Sim", server: Server, report: dict) -> None:
                   f"client {m['client_cpu_pct']:.0f}%  machine {m['machine_pct']:.0f}%  "
                   f"{'ok' if ok else 'OVER'}", flush=True)
             print(f"         workers: {worker_line(m['workers'])}", flush=True)
+            if "by_kind" in m:
+                print(f"         CPU by request (probe; the rest is gunicorn's loop, the watchers, the deadline job): "
+                      f"{m['by_kind']}", flush=True)
             over = over or not ok
             if over and tables >= 100:  # on to 100 tables at least, for moment_p99_ms
                 break
@@ -1562,6 +1596,11 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"held polls (Prefer: {PREFER_WAIT}): {stats.held_polls}, held {stats.held_seconds / max(stats.held_polls, 1):.1f} s"
           f" on average (left out of their latency); requests per player per minute:"
           f" {n_all / (args.tables * PLAYERS) / report['elapsed'] * 60:.1f}")
+    if "by_kind" in report:
+        print(f"CPU by request (probe): {report['by_kind']}")
+    moments = [x * 1000 for x in stats.moments]
+    print(f"moment (a day's act -> every other living phone of its table shows it): p50 {pct(moments, 50):.0f} ms, "
+          f"p99 {pct(moments, 99):.0f} ms over {len(moments)} acts")
     for kind in ("poll", "act", "chat"):
         v = stats.lat[kind]
         if v:
@@ -1644,7 +1683,16 @@ def main() -> None:
     parser.add_argument("--sweep-settle", type=float, default=4, help="seconds after adding tables (4)")
     parser.add_argument("--sweep-seconds", type=float, default=10, help="seconds measured per step (10)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--held-gap", type=float, default=POLL_EVERY,
+                        help="after a held poll's answer, the next poll leaves at once but never sooner than this "
+                             f"after the last one left (static/js/table.js: {POLL_EVERY} s); a what-if")
+    parser.add_argument("--cpu-probe", action="store_true",
+                        help="serve with bench/cpu_probe.conf.py: each measured window prints the CPU per request by kind")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="serve this checkout instead (its gunicorn.conf.py and app), with this client: "
+                             "before and after in one sitting (git worktree add ../before <commit>)")
     args = parser.parse_args()
+    args.tree = args.tree.resolve()
     if args.sweep:
         args.tables = args.sweep_max
     if args.tables < 1 or args.duration <= 0:
@@ -1666,15 +1714,19 @@ def main() -> None:
         # Fast to set up (scrypt costs ~0.1 s of CPU per account); the polls never hash.
         "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
     }
-    print(f"bench: {'sweep' if args.sweep else f'T={args.tables}'} tables, instance {instance}, logs in {OUT}; load average at the start: "
+    print(f"bench: {'sweep' if args.sweep else f'T={args.tables}'} tables, serving {args.tree} "
+          f"({subprocess.run(['git', 'log', '-1', '--format=%h %cI'], cwd=args.tree, capture_output=True, text=True).stdout.strip()}), instance {instance}, logs in {OUT}; load average at the start: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)"
           + (f"; each server limited to {args.server_cpus:g} cores (cgroup)" if args.server_cpus else ""), flush=True)
-    subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=ROOT,
-                   env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false"}, check=True,
+    subprocess.run([str(BIN / "flask"), "--app", "app", "init-db"], cwd=args.tree,
+                   env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false", "PYTHONPATH": str(args.tree)}, check=True,
                    stdout=subprocess.DEVNULL)
     for old in [*OUT.glob("gc-*.txt"), *OUT.glob("requests-*.txt"), *OUT.glob("looks-*.txt")]:
         old.unlink()
-    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus, ROOT / "gunicorn.conf.py")
+    config = args.tree / "gunicorn.conf.py"
+    if args.cpu_probe:
+        env["WEREWOLF_BENCH_CONFIG"], config = str(config), ROOT / "bench" / "cpu_probe.conf.py"
+    server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus, config, args.tree)
     server.start()
     report: dict = {}
     try:

@@ -444,6 +444,20 @@ def _strip(event: dict) -> dict:
     return {k: v for k, v in event.items() if k not in ("seq", "audience")}
 
 
+def _told_at_end(events: list[dict]) -> list[dict]:
+    """The log as the end tells it: every event, and each dawn's `deaths` with the true
+    causes its night's end-only `night_deaths` gives (a death of grief, issue 35)."""
+    told = [_strip(e) for e in events]
+    for i, event in enumerate(told):
+        if event["kind"] != "deaths" or event["moment"] != "night":
+            continue
+        night = next((e for e in told[i + 1:] if e["kind"] == "night_deaths"), None)
+        if night is not None:
+            causes = {d["seat"]: d["cause"] for d in night["deaths"]}
+            told[i] = {**event, "deaths": [{**d, "cause": causes.get(d["seat"], d["cause"])} for d in event["deaths"]]}
+    return told
+
+
 def _dicts_with_role(node) -> list[dict]:
     """Every object of a JSON document that has a "role" key, at any depth. A loop over a
     stack: the audit walks every response, and nested generators cost it a fifth of its time."""
@@ -556,7 +570,7 @@ def check_view(truth: Truth, s: int, view: dict) -> None:
     if truth.ended:
         if view["status"] != "ended" or set(view["chat"]) != set(truth.all_channels()):
             raise Leak(f"{where}: the end does not reveal everything")
-        if [_strip(e) for e in view["events"]] != [_strip(e) for e in truth.state["events"]]:
+        if [_strip(e) for e in view["events"]] != _told_at_end(truth.state["events"]):
             raise Leak(f"{where}: the end does not show every event")
         return
     expected = truth.expected_events(s)
