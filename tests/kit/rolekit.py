@@ -73,3 +73,22 @@ def recorder(t: Table, seats):
     def record():
         seen.append({seat: (json.dumps(t.view(seat), sort_keys=True), t.game.version_for(seat)) for seat in seats})
     return seen, record
+
+
+def swapped_card_sees_alike(cards: str, card: str, seats, a: int = 2, b: int = 3) -> bool:
+    """A B9.2 differential: `card` at seat a and a Villager at b, then the reverse; the given
+    seats see the same two games until day 3, the wolves devouring 8, 7, 6 in turn."""
+    seen = []
+    for first, second in ((a, b), (b, a)):
+        deck = cards.split()
+        deck[first - 1], deck[second - 1] = card, "V"
+        t = RoleTable(" ".join(deck))
+        log, record = recorder(t, seats)
+        while t.game.day < 3 and t.game.status == "running":
+            record()
+            if t.step == "werewolves":
+                t.wolves_kill(next(s for s in (8, 7, 6) if t.alive(s)))
+            else:
+                t.timeout()
+        seen.append(log)
+    return seen[0] == seen[1]
