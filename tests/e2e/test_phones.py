@@ -626,6 +626,20 @@ class EightPlayers(Table):
             return f"{snap['phase']} : je suis le Chasseur, votez contre moi !"
         return super().day_line(phone, snap)
 
+    def on_debate_request_vote(self, phone, snap, key):
+        # Day 1: nobody asks for the vote before the living Hunter's claim is read (a slow
+        # phone shown as gone would otherwise not be waited for, and the vote would miss him).
+        hunter = next((p.name for p in self.phones if p.role == "hunter"), None)
+        living = {t["name"] for t in snap["tiles"] if t["alive"]}
+        claimed = any("je suis le Chasseur" in m["text"] for m in snap["messages"])
+        unread = any(p.role is None and p.name in living for p in self.phones)   # the Hunter may be one
+        if snap["phase"] == phone.t("day", n=1) and phone.role != "hunter" and (unread or hunter in living) and not claimed:
+            if self.once(phone, key, "talk"):
+                phone.say(self.day_line(phone, snap))
+                self.covered.add("village-chat")
+            return
+        super().on_debate_request_vote(phone, snap, key)
+
     def vote_plan(self, phone, snap):
         claim = next((m["author"] for m in snap["messages"] if "je suis le Chasseur" in m["text"]), None)
         me = self.me(snap)["seat"]
