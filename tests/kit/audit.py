@@ -728,12 +728,10 @@ class AuditGame:
                     "captain": rng.random() < 0.8}
         if audit.variants or audit.box:
             settings["roles"].update({role: rng.random() < 0.4 for role in NEW_ROLES})
+            settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
+            settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
         if audit.box:   # RULES-BOX's cards, with every variant card and option mixed in
             settings["roles"].update({role: rng.random() < 0.4 for role in BOX_ROLES})
-            settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
-            settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
-            settings["options"] = {option: rng.random() < 0.4 for option in VARIANT_OPTIONS}
-            settings["options"]["little_girl_risk"] = rng.choice([0, 20, 50, 100])
         if audit.options:
             settings["options"] = {**settings.get("options", {}), **random_options(rng)}
         assert host.call("PATCH", f"/api/tables/{self.table_id}/settings", settings).status_code == 200
