@@ -241,7 +241,7 @@ def test_your_turn_on_a_hidden_page_notifies_and_the_button_asks(browser, server
     else:
         pytest.fail("no prompt for the French player")
     tag = f"turn-{table['id']}"
-    shown = wait_until(lambda: page.evaluate(NOTIFICATIONS, tag), 10, "the notification")
+    shown = wait_until(lambda: page.evaluate(NOTIFICATIONS, tag), WORKER_SECONDS, "the notification")
     assert shown == [{"title": "À toi de jouer", "body": "Thiercelieux", "tag": tag, "vibrate": [200, 100, 200]}]
     assert page.title() == "🔔 À toi de jouer · " + base_title
     # Back on the page: the notification goes, the title comes back; the prompt is on screen.
@@ -252,6 +252,11 @@ def test_your_turn_on_a_hidden_page_notifies_and_the_button_asks(browser, server
     for ctx in everyone:
         ctx.close()
     assert not errors, "\n".join(errors)
+
+
+# A service worker wakes, handles a push and shows it in well under a second on a quiet phone;
+# on a slow, busy machine (beside other tests) it took over 10 s: a limit, not a wait.
+WORKER_SECONDS = 60
 
 
 def test_a_push_becomes_a_notification_unless_the_tables_page_is_in_front(browser, server):
@@ -269,7 +274,7 @@ def test_a_push_becomes_a_notification_unless_the_tables_page_is_in_front(browse
     cdp.send("ServiceWorker.enable")
     page.goto(f"/t/{table['code']}")
     assert page.evaluate(WORKER_READY) == "activated"
-    wait_until(lambda: page.evaluate("1") and registrations, 10, "the worker's registration")
+    wait_until(lambda: page.evaluate("1") and registrations, WORKER_SECONDS, "the worker's registration")
     registration = registrations[-1]["registrationId"]
     tag = f"turn-{table['id']}"
     push = {"title": "Your turn", "url": f"/t/{table['code']}", "tag": tag}
@@ -281,14 +286,14 @@ def test_a_push_becomes_a_notification_unless_the_tables_page_is_in_front(browse
     deliver({**push, "tag": "turn-front"})  # the table's page is in front: it shows the prompt itself
     page.goto("/rules")  # elsewhere on the site: the push is told
     deliver(push)
-    wait_until(lambda: page.evaluate(NOTIFICATIONS, tag), 10, "the notification")
+    wait_until(lambda: page.evaluate(NOTIFICATIONS, tag), WORKER_SECONDS, "the notification")
     assert page.evaluate(NOTIFICATIONS, "turn-front") == []  # handled before the second one: none shown
     [shown] = page.evaluate(NOTIFICATIONS, tag)
     assert shown == {"title": "Your turn", "body": "", "tag": tag, "vibrate": [200, 100, 200]}
     # A push naming another site's page is brought back to this site's lobby, never followed.
     other = {"title": "Your turn", "url": "https://evil.example/phish", "tag": "turn-x"}
     deliver(other)
-    wait_until(lambda: page.evaluate(NOTIFICATIONS, "turn-x"), 10, "the other notification")
+    wait_until(lambda: page.evaluate(NOTIFICATIONS, "turn-x"), WORKER_SECONDS, "the other notification")
     data = page.evaluate("""() => navigator.serviceWorker.ready.then((r) => r.getNotifications({ tag: "turn-x" }))
                             .then((list) => list[0].data)""")
     assert data == {"url": "/"}
