@@ -92,3 +92,20 @@ def swapped_card_sees_alike(cards: str, card: str, seats, a: int = 2, b: int = 3
                 t.timeout()
         seen.append(log)
     return seen[0] == seen[1]
+
+
+def seen_until_day(t: Table, seats, day: int, moves=None) -> list:
+    """For a B9.2 differential: what `seats` see at each moment until `day` (or the end).
+    `moves`: step -> a function of the table that plays it; the wolves say a word, then
+    their step and every other one time out."""
+    seen, record = recorder(t, seats)
+    moves = moves or {}
+    while t.game.day < day and t.game.status == "running":
+        record()
+        if t.step in moves:
+            moves[t.step](t)
+        else:
+            if t.step == "werewolves":
+                t.say(t.game.living_wolves()[0], "werewolves", "...")
+            t.timeout()
+    return seen

@@ -1,5 +1,5 @@
 """The Raven — Corbeau (RULES-BOX B3.10): one test per rule and decision."""
-from rolekit import RoleTable, recorder
+from rolekit import RoleTable, recorder, seen_until_day
 
 from werewolf import engine
 from werewolf.engine import powers
@@ -235,17 +235,7 @@ def play_seats(raven):
     cards = CARDS.split()
     cards[4], cards[raven - 1] = "V", "raven"
     t = RoleTable(" ".join(cards))
-    seen, record = recorder(t, (None, 1, 2, 3, 4, 6))
-    while t.game.day < 2 and t.game.status == "running":
-        record()
-        if t.step == "raven":
-            t.do(raven, "raven.mark", 3) if t.alive(3) else t.do(raven, "raven.done")
-        elif t.step == "werewolves":
-            t.say(1, "werewolves", "...")
-            t.timeout()
-        else:
-            t.timeout()
-    return seen
+    return seen_until_day(t, (None, 1, 2, 3, 4, 6), 2, {"raven": lambda t: t.do(raven, "raven.mark", 3) if t.alive(3) else t.do(raven, "raven.done")})
 
 
 def test_differential_nobody_else_learns_who_the_raven_is():

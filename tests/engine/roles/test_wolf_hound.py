@@ -1,5 +1,5 @@
 """The Wolf-Hound — Chien-Loup (RULES-BOX B3.13): one test per rule and decision."""
-from rolekit import RoleTable, recorder
+from rolekit import RoleTable, seen_until_day
 
 from werewolf import engine
 
@@ -111,17 +111,7 @@ def test_the_card_in_the_middle_a_ghost_step_nobody_chooses():
 # dies or the end"
 def play_differential(side):
     t = RoleTable(CARDS)
-    seen, record = recorder(t, (None, 2, 4, 5, 6, 7, 8))
-    while t.game.day < 2 and t.game.status == "running":
-        record()
-        if t.step == "wolf_hound":
-            t.do(3, f"wolf_hound.{side}")
-        elif t.step == "werewolves":
-            t.say(1, "werewolves", "...")
-            t.timeout()
-        else:
-            t.timeout()
-    return seen
+    return seen_until_day(t, (None, 2, 4, 5, 6, 7, 8), 2, {"wolf_hound": lambda t: t.do(3, f"wolf_hound.{side}")})
 
 
 def test_differential_nobody_else_learns_his_choice():
