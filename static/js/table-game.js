@@ -12,6 +12,9 @@ WW.table.game = (T) => {
 
   let selection = null;     // {action, count, choices, nullable, seats: []} while choosing
   let lastPromptKey = null;
+  // My last act the server took (« C’est envoyé »): {step, phase} of its prompt, until a
+  // prompt of another step, a new choice begun, or night turns to day (issue 35).
+  let sent = null;
 
   let gameTheme = null;  // night (true) or day (false) as last rendered in a game
   function renderGame() {
@@ -26,6 +29,7 @@ WW.table.game = (T) => {
     renderNarration();
     T.renderMoment();
     renderPrompt();
+    renderSent();
     renderPlayers();
     T.renderEnd();
     T.renderRecap();
@@ -80,6 +84,7 @@ WW.table.game = (T) => {
     let fresh = false;
     if (key !== lastPromptKey) {
       selection = null;
+      if (key && sent && key.split(":")[0] !== String(sent.step)) sent = null;   // a new question: the last answer is old news
       fresh = key && (!lastPromptKey || lastPromptKey.split(":")[0] !== key.split(":")[0]);
       // Vibrate only once the page has been touched: before that (just after a reload) the
       // browser refuses and logs an error.
@@ -226,6 +231,7 @@ WW.table.game = (T) => {
 
   function tapSeat(seat) {
     if (!selection || !selection.choices.includes(seat)) return;
+    sent = null;   // a new choice, not sent yet
     const seats = selection.seats;
     const i = seats.indexOf(seat);
     if (i >= 0) seats.splice(i, 1);
@@ -241,15 +247,26 @@ WW.table.game = (T) => {
 
   async function act(body) {
     body.step = T.view.prompt ? T.view.prompt.step : undefined;
+    const phase = phaseOf(T.view.step);
     // Cleared before the act's answer is drawn: no tile left chosen, and the render that
     // follows opens a fresh choice if the prompt stays (a vote one may change).
     let shown = false;
     const result = await send("POST", `/api/tables/${tableId}/act`, body, $("prompt-error"),
       () => { selection = null; shown = true; });
+    if (result && result.ok && body.step !== undefined) sent = { step: body.step, phase };
     if (result && result.ok && !shown) {  // no view came back: drawn afresh now, the poll follows
       selection = null;
-      renderGame();
     }
+    if (result && result.ok) renderGame();
+  }
+
+  /** The night or day a step belongs to ("n1", "d2"). */
+  const phaseOf = (step) => (!step ? "" : step.night !== undefined && step.night !== null ? "n" + step.night : "d" + step.day);
+
+  /** « C’est envoyé » under the prompt once the server took my act: the choice went out. */
+  function renderSent() {
+    if (sent && (sent.phase !== phaseOf(T.view.step) || T.view.table.status !== "running")) sent = null;
+    $("sent-line").hidden = !sent;
   }
 
   /** What a ballot weighs (the view's `weights`: the Captain's, in a round). */
@@ -373,8 +390,18 @@ WW.table.game = (T) => {
     }));
   }
 
+  let cardNewsSeen = 0;   // the last event told on my card that I saw turned over
   function renderCard() {
     const me = T.view.me || {};
+    // What my card tells (the Seer's answer, Cupid's pair) is read on its face, turned over:
+    // the card says when it has something new, never the secret itself (issue 35).
+    const onCard = T.view.events.filter((e) => isOnCard(e.kind));
+    const newest = onCard.length ? onCard[onCard.length - 1].seq : 0;
+    if (newest < cardNewsSeen) cardNewsSeen = 0;   // a new game at this table
+    if (T.cardShown) cardNewsSeen = Math.max(cardNewsSeen, newest);
+    const news = !T.cardShown && newest > cardNewsSeen;
+    $("cardface").classList.toggle("news", news);
+    $("card-news").hidden = !news;
     $("card-back").textContent = T.cardShown ? t("hide_card") : t("tap_card");
     $("card-front").hidden = !T.cardShown;
     $("cardface").setAttribute("aria-pressed", T.cardShown ? "true" : "false");

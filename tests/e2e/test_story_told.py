@@ -11,13 +11,10 @@ players, the wolves devour one, the other dies of grief.
 
 Screenshots at 390x844 and 320x640 (audited by axe-core when taken, as every Phone.shot).
 Waits are on what the pages show, bounded by the step limits set here."""
-import json
-import os
-import re
 import time
 
 import pytest
-from phonekit import Phone, seat_everyone_by_code, wait_until
+from phonekit import SECOND_PERSON, Phone, api, moment_text, seat_everyone_by_code, step_limit, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -26,25 +23,6 @@ LANG = {"Bruno": "en", "Emma": "en", "Chloé": "zh", "Farid": "zh"}
 # Short nights, days long enough to look at (seconds before WEREWOLF_TIME_SCALE).
 LIMITS = {"cupid": 60, "seer": 60, "werewolves": 60, "witch": 60, "dawn": 4, "hunter": 60,
           "election": 120, "debate": 120, "vote": 120, "tiebreak": 60, "succession": 60}
-SECOND_PERSON = re.compile(r"\b(?:Tu|tu|ton|ta|tes|You|you|your)\b|你")
-
-
-def api(phone, method: str, path: str, body=None):
-    """A move sent with this phone's own session (what its page would send)."""
-    if not hasattr(phone, "token"):
-        phone.token = phone.context.request.get(phone.base + "/api/me").json()["csrf_token"]
-    response = phone.context.request.fetch(phone.base + path, method=method, data=json.dumps(body) if body else None,
-                                           headers={"X-CSRFToken": phone.token, "Content-Type": "application/json"})
-    return response.status, (response.json() if response.body() else None)
-
-
-def step_limit(step: str) -> float:
-    return LIMITS[step] * float(os.environ.get("E2E_TIME_SCALE", "0.5"))   # as tests/e2e/conftest.py
-
-
-def moment_text(phone) -> str:
-    snap = phone.snap()
-    return snap["moment"]["text"] if snap["moment"] and snap["moment"]["onFirstScreen"] else ""
 
 
 def test_deaths_stay_a_lover_dies_of_grief_and_the_end_tells_it_all(browser, server, screenshots):
@@ -102,7 +80,7 @@ def test_deaths_stay_a_lover_dies_of_grief_and_the_end_tells_it_all(browser, ser
             return {**body, "action": action, "target": next((c for c in choices if c != wolf), None)}
 
         looked = set()
-        deadline = time.monotonic() + sum(step_limit(s) for s in LIMITS) + 60
+        deadline = time.monotonic() + sum(step_limit(LIMITS, s) for s in LIMITS) + 60
         while time.monotonic() < deadline:
             views = {p.name: api(p, "GET", f"/api/tables/{table_id}/state")[1] for p in phones}
             first = views[readers[0].name]
@@ -114,7 +92,7 @@ def test_deaths_stay_a_lover_dies_of_grief_and_the_end_tells_it_all(browser, ser
                 for phone in readers:
                     # Point 1: the night's two dead, with their cards, on the first screen.
                     wait_until(lambda p=phone: names[devoured] in moment_text(p) and names[grieving] in moment_text(p),
-                               step_limit("dawn") + 10, f"{phone.name} shows the night's dead at the {step}")
+                               step_limit(LIMITS, "dawn") + 10, f"{phone.name} shows the night's dead at the {step}")
                     text = moment_text(phone)
                     for seat in (devoured, grieving):
                         assert phone.t("role_a." + role[seat]) in text or phone.t("role." + role[seat]) in text, text

@@ -6,6 +6,7 @@ and taps what a thumb would tap. Words are looked up in the page's own string ta
 (``<body data-strings>``), so the tests follow the interface's wording, not a copy of it.
 """
 import json
+import os
 import re
 import time
 from pathlib import Path
@@ -20,6 +21,8 @@ PHONE = {
                    "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"),
 }
 PASSWORD = "Lune pleine 42"
+# A line said to its reader (fr, en) or of a reader's own (zh): never in the end's timeline.
+SECOND_PERSON = re.compile(r"\b(?:Tu|tu|ton|ta|tes|You|you|your)\b|你")
 
 SNAP_JS = r"""
 () => {
@@ -391,3 +394,25 @@ def open_table(phones, name: str):
     """seat_everyone_by_code, returning the host."""
     seat_everyone_by_code(phones, name)
     return phones[0]
+
+
+# ---------------------------------------------------------------- a game played by the tests
+
+def api(phone, method: str, path: str, body=None):
+    """A move sent with this phone's own session (what its page would send)."""
+    if not hasattr(phone, "token"):
+        phone.token = phone.context.request.get(phone.base + "/api/me").json()["csrf_token"]
+    response = phone.context.request.fetch(phone.base + path, method=method, data=json.dumps(body) if body else None,
+                                           headers={"X-CSRFToken": phone.token, "Content-Type": "application/json"})
+    return response.status, (response.json() if response.body() else None)
+
+
+def step_limit(limits: dict, step: str) -> float:
+    """A step's limit in real seconds, at the browser tests' time scale (tests/e2e/conftest.py)."""
+    return limits[step] * float(os.environ.get("E2E_TIME_SCALE", "0.5"))
+
+
+def moment_text(phone) -> str:
+    """The moment's words when it is on the phone's first screen, else ""."""
+    snap = phone.snap()
+    return snap["moment"]["text"] if snap["moment"] and snap["moment"]["onFirstScreen"] else ""

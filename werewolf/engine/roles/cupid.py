@@ -47,7 +47,7 @@ ROLE = registry.register(Role(ID, emoji="💘", camp=registry.VILLAGE, default=T
                               events=(
     Event("cupid_pair", {"targets": "seats"},
           says=(Say("ev.cupid_pair", args={"a": "targets.0", "b": "targets.1"}),),
-          timeline=(Say("tl.cupid_pair", args={"a": "targets.0", "b": "targets.1"}),)),
+          timeline=(Say("tl.cupid_pair", args={"a": "targets.0", "b": "targets.1"}),), on_card=True),
     Event("lover", {"partner": "seat"}, says=(Say("ev.lover", args={"name": "partner"}),), timeline=(), moment=True),
     Event("cupid_silent", says=(Say("ev.cupid_silent"),)),
 ), end_events=("cupid_silent",)))

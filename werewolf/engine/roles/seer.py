@@ -40,5 +40,7 @@ ROLE = registry.register(Role(ID, emoji="🔮", camp=registry.VILLAGE, default=T
           says=(Say("ev.seer_camp", when={"camp": True}, args={"name": "target", "camp": "camp"}),
                 Say("ev.seer_look", args={"name": "target", "role": ("role", "role_a")})),
           timeline=(Say("tl.seer_camp", when={"camp": True}, args={"name": "target", "camp": "camp"}),
-                    Say("tl.seer_look", args={"name": "target", "role": "role"})), moment=True),
+                    Say("tl.seer_look", args={"name": "target", "role": "role"})),
+          # On her card's face, not at the top of her phone for the whole next step (issue 35).
+          on_card=True),
 )))
