@@ -37,6 +37,12 @@ const WW = (() => {
     return listFormat.format(items.map(String));
   }
 
+  /** Sentences one after the other: a space between them, none after a full-width stop
+      (Chinese: "。獲勝者", not "。 獲勝者"). */
+  function sentences(items) {
+    return items.filter(Boolean).reduce((out, s) => (!out ? s : out + (/[。！？：；]$/.test(out) ? "" : " ") + s), "");
+  }
+
   let csrfToken = null;
 
   async function fetchMe() {
@@ -176,5 +182,5 @@ const WW = (() => {
   // How often a page polls when the server does not hold its polls (the table, the room's screen).
   const POLL_MS = 1500;
 
-  return { POLL_MS, table: {}, t, tn, has, list, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
+  return { POLL_MS, table: {}, t, tn, has, list, sentences, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
 })();

@@ -115,7 +115,7 @@ WW.story = (source) => {
       }
     }
     if (!heads.length && !lines.length) return null;
-    return { head: heads.join(" "), lines, from };
+    return { head: WW.sentences(heads), lines, from };
   }
 
   /** Says told over any object (the prompt's words over my view's `me`), or null. */
@@ -276,8 +276,7 @@ WW.story = (source) => {
     const w = V().winner;
     const why = w.reason ? "" : t("why." + w.camp);
     const who = w.seats.length ? t("winners", { names: names(w.seats) }) : "";
-    // No Western space after a full-width stop (Chinese: "。獲勝者").
-    return why && who ? why + (/[。！？]$/.test(why) ? "" : " ") + who : why || who;
+    return WW.sentences([why, who]);
   }
 
   return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, eventParts, eventLines,

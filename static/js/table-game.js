@@ -216,7 +216,7 @@ WW.table.game = (T) => {
     }
     const mine = sayOver(T.view.me || {}, declared.info || []);
     if (mine) lines.push(mine);
-    return lines.join(" ");
+    return WW.sentences(lines);
   }
 
   function button(label, cls, onclick, disabled) {
@@ -414,7 +414,7 @@ WW.table.game = (T) => {
       if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
       for (const e of T.view.events.filter((e) => isOnCard(e.kind))) extra.push(eventText(e));  // the other Freemason
       if (me.captain) extra.push("🎖️ " + t("captain"));
-      $("card-extra").textContent = extra.join(" ");
+      $("card-extra").textContent = WW.sentences(extra);
     }
     renderTestament(me);
     const composition = T.view.composition || {};

@@ -180,7 +180,9 @@ class Phone:
 
     def strings(self) -> dict:
         if not hasattr(self, "_strings"):
-            self._strings = json.loads(self.page.locator("body").get_attribute("data-strings"))
+            # French no-break spaces read as spaces, as snap() reads the page (SNAP_JS's tx)
+            self._strings = {key: value.replace("\u00a0", " ") if isinstance(value, str) else value for key, value in
+                             json.loads(self.page.locator("body").get_attribute("data-strings")).items()}
         return self._strings
 
     def t(self, key: str, **fields) -> str:

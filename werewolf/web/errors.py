@@ -43,7 +43,7 @@ def _page(status: int):
         404: _("Cette page n’existe pas."),
         405: _("Cette demande n’a pas pu être traitée."),
         414: _("Cette demande n’a pas pu être traitée."),
-        429: _("Trop de demandes : attends un peu."),
+        429: _("Trop de demandes : attends un peu."),
     }
     message = messages.get(status, _("Le serveur a eu un problème. Réessaie dans un instant."))
     return render_template("error.html", status=status, message=message), status

@@ -30,7 +30,7 @@ def wolves() -> str:
         else:
             ranges.append([count, players, players])
     said = [_("%(wolves)s de %(low)s à %(high)s joueurs", wolves=count, low=low, high=high) for count, low, high in ranges]
-    return _("Loups : %(ranges)s.", ranges=format_list(said, locale=get_locale()))
+    return _("Loups : %(ranges)s.", ranges=format_list(said, locale=get_locale()))
 
 
 def steps() -> list[dict]:

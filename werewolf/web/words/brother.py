@@ -11,7 +11,7 @@ WORDS = {
     "btn.brothers.done": _l("Nous avons fini"),
     "channel.brothers": _l("Frères"),
     "ev.brother": _l("Tes frères sont {names}."),
-    "ev.brother_alone": _l("Les autres cartes de Frère sont restées au milieu : tu es seul."),
+    "ev.brother_alone": _l("Les autres cartes de Frère sont restées au milieu : personne ne partage ton secret."),
 }
 
 RULES = (

@@ -16,7 +16,7 @@ WORDS = {
 
 # Its section of the rules page (/rules#role-cupid), one paragraph each.
 RULES = (
-    _l("La première nuit seulement, il désigne deux joueurs vivants (lui-même permis) : ils "
+    _l("La première nuit seulement, il désigne deux joueurs vivants (lui-même permis) : ils "
        "deviennent amoureux. Chacun apprend le nom de l’autre, pas sa carte."),
     _l("S’il ne choisit pas à temps, il n’y a pas d’amoureux."),
 )

@@ -6,7 +6,7 @@ WORDS = {
     "role_a.hunter": _l("le Chasseur"),
     "role_help.hunter": _l("En mourant, tu emportes un joueur avec toi."),
     "step.hunter": _l("Le Chasseur ({name}) va tirer…"),
-    "prompt.hunter.shoot": _l("Tu meurs : choisis qui emporter avec toi"),
+    "prompt.hunter.shoot": _l("Tu meurs : choisis qui emporter avec toi"),
     "ev.hunter_shot": _l("Le Chasseur {hunter} tire sur {name}."),
     "ev.hunter_silent": _l("Le Chasseur {hunter} n’a pas tiré."),
     "limit.hunter": _l("Tir du Chasseur"),

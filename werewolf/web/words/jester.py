@@ -2,11 +2,11 @@
 from flask_babel import lazy_gettext as _l
 
 WORDS = {
-    "winner.jester": _l("Le Bouffon a gagné !"),
-    "why.jester": _l("Le village l’a éliminé au vote : c’est ce qu’il voulait."),
+    "winner.jester": _l("Le Bouffon a gagné !"),
+    "why.jester": _l("Le village a éliminé le Bouffon au vote : c’est ce qu’il voulait."),
     "role.jester": _l("Bouffon"),
     "role_a.jester": _l("le Bouffon"),
-    "role_help.jester": _l("Tu joues seul : fais-toi éliminer par le vote du village et tu gagnes aussitôt. "
+    "role_help.jester": _l("Tu joues seul : fais-toi éliminer par le vote du village et tu gagnes aussitôt. "
                            "Mort autrement, tu perds."),
 }
 

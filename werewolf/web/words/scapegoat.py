@@ -8,11 +8,11 @@ WORDS = {
                               "votera le lendemain."),
     "step.scapegoat": _l("Le Bouc émissaire désigne les votants"),
     "limit.scapegoat": _l("Bouc émissaire"),
-    "prompt.scapegoat.voters": _l("Qui votera demain ?"),
-    "ev.vote_scapegoat": _l("Égalité entre {names} : le Bouc émissaire {name} est éliminé à leur place."),
-    "ev.scapegoat_voters": _l("Le Bouc émissaire a choisi qui vote demain : {names}."),
+    "prompt.scapegoat.voters": _l("Qui votera demain ?"),
+    "ev.vote_scapegoat": _l("Égalité entre {names} : le Bouc émissaire {name} est éliminé à leur place."),
+    "ev.scapegoat_voters": _l("Le Bouc émissaire a choisi qui vote demain : {names}."),
     "ev.scapegoat_voters_none": _l("Le Bouc émissaire a décidé que personne ne votera demain."),
-    "tl.scapegoat_voters": _l("Le Bouc émissaire désigne les votants du lendemain : {names}."),
+    "tl.scapegoat_voters": _l("Le Bouc émissaire désigne les votants du lendemain : {names}."),
     "tl.scapegoat_voters_none": _l("Le Bouc émissaire ne laisse personne voter le lendemain."),
 }
 

@@ -11,7 +11,7 @@ WORDS = {
     "btn.sisters.done": _l("Nous avons fini"),
     "channel.sisters": _l("Sœurs"),
     "ev.sister": _l("Ta sœur est {names}."),
-    "ev.sister_alone": _l("L’autre carte de Sœur est restée au milieu : tu es seule."),
+    "ev.sister_alone": _l("L’autre carte de Sœur est restée au milieu : personne ne partage ton secret."),
 }
 
 RULES = (
@@ -19,5 +19,5 @@ RULES = (
        "Voleur s’il y en a un) et voient la carte l’une de l’autre."),
     _l("Les nuits impaires, après le Chien-Loup et avant la Voyante, elles se réveillent ensemble et "
        "s’écrivent dans leur propre canal, que personne d’autre ne lit. Dès qu’une carte de Sœur est "
-       "révélée morte, elles ne se réveillent plus ; la survivante garde l’historique."),
+       "révélée morte, elles ne se réveillent plus ; la survivante garde l’historique."),
 )

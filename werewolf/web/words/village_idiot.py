@@ -4,15 +4,15 @@ from flask_babel import lazy_gettext as _l
 WORDS = {
     "role.village_idiot": _l("Idiot du village"),
     "role_a.village_idiot": _l("l’Idiot du village"),
-    "role_help.village_idiot": _l("Si le village vote contre toi, tu es gracié : ta carte est montrée et tu "
+    "role_help.village_idiot": _l("Si le village vote contre toi, tu es gracié : ta carte est montrée et tu "
                                   "ne votes plus. Les loups peuvent toujours te dévorer."),
-    "ev.idiot_pardoned": _l("{name} est l’Idiot du village : gracié, il reste en vie mais ne vote plus."),
+    "ev.idiot_pardoned": _l("{name} est l’Idiot du village : gracié, il reste en vie mais ne vote plus."),
     "tl.idiot_pardoned": _l("L’Idiot du village ({name}) est gracié."),
 }
 
 # Its section of the rules page (/rules#role-village_idiot), one paragraph each.
 RULES = (
-    _l("Villageois. La première fois qu’un vote du village devrait l’éliminer, il reste en vie : sa carte "
+    _l("Villageois. La première fois qu’un vote du village devrait l’éliminer, il reste en vie : sa carte "
        "est montrée à tous et il ne vote plus. S’il était Capitaine, il perd son titre et nomme son successeur."),
     _l("Un second vote l’élimine. Les loups, le poison, le chasseur et le chagrin le tuent comme n’importe qui. "
        "Gracié, il meurt avec l’Ancien si celui-ci meurt."),

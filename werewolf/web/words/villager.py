@@ -9,6 +9,6 @@ WORDS = {
 
 # Its section of the rules page (/rules#role-villager), one paragraph each.
 RULES = (
-    _l("Aucun pouvoir la nuit : il dort. Le jour, il écoute, soupçonne, débat et vote."),
+    _l("Aucun pouvoir la nuit : il dort. Le jour, il écoute, soupçonne, débat et vote."),
     _l("Le village (tous ceux qui ne sont pas loups) gagne quand plus aucun loup n’est en vie."),
 )

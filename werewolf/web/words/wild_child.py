@@ -10,7 +10,7 @@ WORDS = {
     "limit.wild_child": _l("Enfant sauvage"),
     "prompt.wild_child.model": _l("Choisis ton modèle"),
     "ev.wild_child_model": _l("{name} est ton modèle."),
-    "ev.wild_child_turned": _l("Ton modèle {name} est mort : tu rejoins la meute des loups."),
+    "ev.wild_child_turned": _l("Ton modèle, {name}, n’est plus : tu rejoins la meute des loups."),
     "tl.wild_child_model": _l("L’Enfant sauvage prend {name} pour modèle."),
     "tl.wild_child_turned": _l("Son modèle {name} mort, l’Enfant sauvage rejoint la meute."),
 }
@@ -19,6 +19,6 @@ WORDS = {
 RULES = (
     _l("Villageois tant que son modèle vit. La première nuit, après Cupidon, il choisit en secret un "
        "modèle parmi les autres joueurs."),
-    _l("Si le modèle meurt, de quelque façon que ce soit, il rejoint la meute au même moment : il lit les "
+    _l("Si le modèle meurt, de quelque façon que ce soit, il rejoint la meute au même moment : il lit les "
        "loups et chasse avec eux dès la nuit suivante, et gagne avec eux. Sa carte reste la sienne."),
 )
