@@ -6,7 +6,7 @@ phones (French, English, Chinese), each playing through its own page and session
   The answer and the pair are not in the moment at the top of the phone: the card button
   says it has something new, and turning the card over shows them on its face.
 - At dawn the night's two dead fill the moment; at 320x640 it stays compact: the living
-  players' tiles start on the first screen.
+  players' tiles start on the first screen. In French its colons hold by no-break spaces.
 - The host stops the game: the end's timeline, read on three phones of different cards, is
   in the third person. Then a new game with the Thief, stopped at once: the two cards left
   in the middle are shown at the end on three phones, one per language.
@@ -123,6 +123,10 @@ def test_secrets_on_the_card_sent_said_and_the_middle_at_the_end(browser, server
         wait_until(lambda: names[villager] in moment_text(small) and names[witch] in moment_text(small),
                    step_limit(LIMITS, "witch") + step_limit(LIMITS, "dawn") + 20, "the night's dead at dawn")
         assert not sent_shown(small)   # the night's « C'est envoyé » is old news by day
+        # French typography on the phone (point 9): « rejoint les morts : », its colon held by a no-break space.
+        wait_until(lambda: names[witch] in moment_text(host), 10, "the host's moment")
+        raw = host.page.locator("#moment").inner_text()
+        assert "\u00a0:" in raw and " :" not in raw, raw
         for phone in others[:3]:
             phone.page.set_viewport_size({"width": 320, "height": 640})
             wait_until(lambda p=phone: names[witch] in moment_text(p), 10, f"{phone.name}'s moment")
