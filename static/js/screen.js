@@ -67,6 +67,7 @@
     narrate(narration());
     tick();
     renderTiles();
+    renderRecall();
     renderEnd();
     collectMoments();
   }
@@ -123,6 +124,28 @@
     // A secret ballot (A5.1): nobody is told how many have voted.
     const secret = !!(view.table && view.table.settings && (view.table.settings.options || {}).secret_ballot);
     $("tally").textContent = voting && !(secret && isRound(view.step.id)) ? t("screen.voted", { count: cast, total: living }) : "";
+  }
+
+  /** By day: last night's dead with their cards, and the last elimination round's result
+   * and ballots, for the room to debate with (issue 35). */
+  function renderRecall() {
+    const day = view.table.status === "running" && !!view.step && view.step.day !== undefined && view.step.day !== null;
+    const dawn = day ? story.lastDawn() : null;
+    const rounds = day ? story.voteHistory().filter((v) => v.result && isRound(v.step)) : [];
+    const round = rounds[rounds.length - 1] || null;
+    $("recall").hidden = !dawn && !round;
+    $("recall-lastnight").hidden = !dawn;
+    if (dawn) {
+      $("recall-lastnight-lines").replaceChildren(...(dawn.deaths.length ? dawn.deaths.map((d) =>
+        el("li", { class: "recall-death" }, el("span", { class: "emoji", "aria-hidden": "true" }, story.roleEmoji(d.role)),
+          " " + story.deathLine(d))) : [el("li", {}, story.eventText(dawn) || "")]));
+    }
+    $("recall-ballot").hidden = !round;
+    if (round) {
+      $("recall-ballot-title").textContent = story.voteTitle(round);
+      $("recall-ballot-result").textContent = story.eventText(round.result) || "";
+      $("recall-ballot-lines").replaceChildren(...story.ballotLines(round).map((line) => el("li", {}, line)));
+    }
   }
 
   function renderEnd() {

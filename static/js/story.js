@@ -204,6 +204,20 @@ WW.story = (source) => {
     return votes;
   }
 
+  /** A vote's title: "Vote du jour 2", or its step's own ("Second tour du jour 2"). */
+  const voteTitle = (vote) => t(WW.has("recap." + vote.step) ? "recap." + vote.step : "recap.vote_of", { n: vote.day });
+
+  /** The last night's deaths event (the one right after a night step), or null. */
+  function lastDawn() {
+    let dawn = null;
+    let inNight = false;
+    for (const e of V().events) {
+      if (e.kind === "step") inNight = e.night !== undefined && e.night !== null;
+      else if (e.kind === "deaths" && inNight) dawn = e;
+    }
+    return dawn;
+  }
+
   /** The ballots published at a secret round's count (A5.1): every voter, null included. */
   function ballotsEventLines(e) {
     const lines = ballotLines({ ballots: e.ballots, living: [] });
@@ -281,6 +295,6 @@ WW.story = (source) => {
 
   return { name, names, roleName, cardName, roleEmoji, roleInSentence, deathLine, eventText, eventParts, eventLines,
            sayOver, stepText, timelineText, isMoment, momentTitle, fieldType, fieldsOfType, fieldAt, isOnCard,
-           winnerTitle, winnerLine, timelineItems, voteHistory, ballotsEventLines, ballotLines, initials, hue,
-           paintAvatars };
+           winnerTitle, winnerLine, timelineItems, voteHistory, voteTitle, lastDawn, ballotsEventLines, ballotLines,
+           initials, hue, paintAvatars };
 };

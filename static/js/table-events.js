@@ -127,9 +127,8 @@ WW.table.events = (T) => {
 
 
   function voteBlock(vote) {
-    const title = t(WW.has("recap." + vote.step) ? "recap." + vote.step : "recap.vote_of", { n: vote.day });
     return el("div", { class: "recap-vote" },
-      el("h3", {}, title),
+      el("h3", {}, T.story.voteTitle(vote)),
       vote.result ? el("p", { class: "recap-result" }, eventText(vote.result)) : el("p", { class: "muted" }, t("recap.in_progress")),
       el("ul", { class: "ballots" }, ballotLines(vote).map((line) => el("li", {}, line))));
   }

@@ -7,6 +7,8 @@ phones (French, English, Chinese), each playing through its own page and session
   says it has something new, and turning the card over shows them on its face.
 - At dawn the night's two dead fill the moment; at 320x640 it stays compact: the living
   players' tiles start on the first screen. In French its colons hold by no-break spaces.
+- The room's screen (1280x720, fr/en/zh) recalls by day last night's dead with their cards,
+  then the day's vote and its ballots, each beside its drawing.
 - The host stops the game: the end's timeline, read on three phones of different cards, is
   in the third person. Then a new game with the Thief, stopped at once: the two cards left
   in the middle are shown at the end on three phones, one per language.
@@ -16,7 +18,17 @@ Waits are on what the pages show, bounded by the step limits set here."""
 import time
 
 import pytest
-from phonekit import SECOND_PERSON, Phone, api, moment_text, seat_everyone_by_code, set_role, step_limit, wait_until
+from phonekit import (
+    SECOND_PERSON,
+    Phone,
+    api,
+    audit,
+    moment_text,
+    seat_everyone_by_code,
+    set_role,
+    step_limit,
+    wait_until,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -136,6 +148,53 @@ def test_secrets_on_the_card_sent_said_and_the_middle_at_the_end(browser, server
             assert first_tile["y"] < 640, first_tile   # the table starts on the first screen
             phone.shot(f"day-moment-{phone.name}-320")
             phone.page.set_viewport_size({"width": 390, "height": 844})
+
+        # --- the room's screen by day: last night's dead with their cards, then the day's vote.
+        screen_url = host.page.locator(".screen-row a").first.get_attribute("href")
+        room = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
+        tv = room.new_page()
+        tv.on("pageerror", lambda e: errors.append(f"room page error: {e}"))
+        tv.goto(screen_url)
+        tv.wait_for_selector("#recall-lastnight:not([hidden])")
+        recalled = tv.locator("#recall-lastnight").inner_text()
+        for seat in (villager, witch):
+            assert names[seat] in recalled and host.t("role_a." + role[seat]) in recalled.replace("\u00a0", " "), recalled
+        assert tv.locator("#recall-ballot").is_hidden()   # no vote yet
+        tv.screenshot(path=str(screenshots / "room-day1-lastnight-fr.png"))
+        errors.extend(audit(tv, "room day 1"))
+        # Day 1 played through each phone's session: Cupid elected, the Hunter voted out.
+        hunter = by_role["hunter"]
+        deadline = time.monotonic() + sum(step_limit(LIMITS, s) for s in ("election", "debate", "vote")) + 30
+        while time.monotonic() < deadline:
+            view = api(host, "GET", f"/api/tables/{table_id}/state")[1]
+            if view["step"]["id"] not in ("dawn", "election", "debate", "vote"):
+                break
+            for phone in phones:
+                prompt = api(phone, "GET", f"/api/tables/{table_id}/state")[1]["prompt"]
+                spec = (prompt or {"actions": [{}]})["actions"][0]
+                if not prompt or spec.get("current") is not None:
+                    continue
+                target = {"election.vote": by_role["cupid"], "vote.cast": hunter}.get(spec["action"])
+                if spec["action"] == "debate.request_vote":
+                    api(phone, "POST", f"/api/tables/{table_id}/act", {"step": prompt["step"], "action": spec["action"]})
+                elif target is not None:
+                    target = target if target in spec.get("choices", []) else wolf
+                    api(phone, "POST", f"/api/tables/{table_id}/act",
+                        {"step": prompt["step"], "action": spec["action"], "target": target})
+            time.sleep(0.3)
+        tv.wait_for_selector("#recall-ballot:not([hidden])", timeout=15_000)
+        wait_until(lambda: names[hunter] in tv.locator("#recall-ballot-result").inner_text(), 10, "the vote's result")
+        ballots = tv.locator("#recall-ballot-lines").inner_text()
+        assert names[by_role["cupid"]] in ballots and names[wolf] in ballots, ballots
+        assert tv.locator("#recall-lastnight").is_visible()   # the night's dead stay beside the vote
+        for lang_code in ("fr", "en", "zh"):
+            tv.goto(f"{screen_url}&lang={lang_code}")
+            tv.wait_for_selector("#recall-ballot:not([hidden])")
+            if tv.locator("#moment").is_visible():
+                tv.locator("#moment").click()
+            tv.screenshot(path=str(screenshots / f"room-day1-vote-{lang_code}.png"))
+            errors.extend(audit(tv, f"room day 1 vote {lang_code}"))
+        room.close()
 
         # --- the host stops the game: the end's timeline in the third person on three phones.
         lang = lambda phone: LANG.get(phone.name, "fr")   # noqa: E731
