@@ -12,7 +12,7 @@ WORDS = {
     "ev.wild_child_model": _l("{name} est ton modèle."),
     "ev.wild_child_turned": _l("Ton modèle, {name}, n’est plus : tu rejoins la meute des loups."),
     "tl.wild_child_model": _l("L’Enfant sauvage prend {name} pour modèle."),
-    "tl.wild_child_turned": _l("Son modèle {name} mort, l’Enfant sauvage rejoint la meute."),
+    "tl.wild_child_turned": _l("L’Enfant sauvage rejoint la meute : son modèle, {name}, n’est plus."),
 }
 
 # Its section of the rules page (/rules#role-wild_child), one paragraph each.
