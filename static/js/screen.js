@@ -190,6 +190,7 @@
     }
     $("moment-text").textContent = text;
     box.hidden = false;
+    chime();
     speak(text);
     momentTimer = setTimeout(nextMoment, moments.length ? MOMENT_MS / 2 : MOMENT_MS);  // a queue goes faster
   }
@@ -224,13 +225,39 @@
     synth.speak(utterance);
   }
 
+  // A soft bell before each moment, for a room (three sine notes fading out): with the
+  // narration only, which a press turns on (browsers start sound only after a gesture).
+  let audio = null;
+  function chime() {
+    if (!speaking || !window.AudioContext) return;
+    try {
+      audio = audio || new AudioContext();
+      const start = audio.currentTime;
+      [523.25, 659.25, 783.99].forEach((frequency, i) => {
+        const at = start + i * 0.14;
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.0001, at);
+        gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + 1.1);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(at);
+        osc.stop(at + 1.2);
+      });
+    } catch (e) { /* no sound on this screen */ }
+  }
+
   const speakButton = $("speak");
   if (!synth) speakButton.hidden = true;
   speakButton.addEventListener("click", () => {
     speaking = !speaking;
     speakButton.setAttribute("aria-pressed", speaking ? "true" : "false");
     if (!speaking) synth.cancel();
-    else if (lastNarration) speak(lastNarration);
+    else {
+      chime();   // within the press: the browser lets the sound start
+      if (lastNarration) speak(lastNarration);
+    }
   });
 
   WW.catalog().then((rules) => { RULES = rules; }).catch(() => {}).finally(poll);

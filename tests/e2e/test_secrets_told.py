@@ -162,6 +162,8 @@ def test_secrets_on_the_card_sent_said_and_the_middle_at_the_end(browser, server
         assert tv.locator("#recall-ballot").is_hidden()   # no vote yet
         tv.screenshot(path=str(screenshots / "room-day1-lastnight-fr.png"))
         errors.extend(audit(tv, "room day 1"))
+        tv.locator("#speak").click()   # the narration on: each moment of the vote chimes, then is spoken
+        assert tv.locator("#speak").get_attribute("aria-pressed") == "true"
         # Day 1 played through each phone's session: Cupid elected, the Hunter voted out.
         hunter = by_role["hunter"]
         deadline = time.monotonic() + sum(step_limit(LIMITS, s) for s in ("election", "debate", "vote")) + 30
