@@ -390,7 +390,10 @@ WW.table.game = (T) => {
     }));
   }
 
-  let cardNewsSeen = 0;   // the last event told on my card that I saw turned over
+  // The last event told on my card that I saw turned over (kept through a reload of the page).
+  const seenKey = "werewolf.card_seen." + tableId;
+  let cardNewsSeen = 0;
+  try { cardNewsSeen = Number(sessionStorage.getItem(seenKey)) || 0; } catch (e) { /* no storage: from 0 */ }
   function renderCard() {
     const me = T.view.me || {};
     // What my card tells (the Seer's answer, Cupid's pair) is read on its face, turned over:
@@ -398,7 +401,10 @@ WW.table.game = (T) => {
     const onCard = T.view.events.filter((e) => isOnCard(e.kind));
     const newest = onCard.length ? onCard[onCard.length - 1].seq : 0;
     if (newest < cardNewsSeen) cardNewsSeen = 0;   // a new game at this table
-    if (T.cardShown) cardNewsSeen = Math.max(cardNewsSeen, newest);
+    if (T.cardShown && newest > cardNewsSeen) {
+      cardNewsSeen = newest;
+      try { sessionStorage.setItem(seenKey, String(newest)); } catch (e) { /* private mode: kept in memory */ }
+    }
     const news = !T.cardShown && newest > cardNewsSeen;
     $("cardface").classList.toggle("news", news);
     $("card-news").hidden = !news;

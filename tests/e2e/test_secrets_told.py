@@ -118,6 +118,9 @@ def test_secrets_on_the_card_sent_said_and_the_middle_at_the_end(browser, server
         seer.shot("seer-card-face")
         seer.small_shot("seer-card-face-320")
         seer.hide_card()
+        seer.reload()   # what she saw on her card stays seen
+        seer.page.wait_for_selector("#cardface:not(.news)")
+        assert seer.page.locator("#card-news").is_hidden()
 
         # --- the wolf designates by taps: his prompt stays open, and says it went out.
         wolf_phone.choose([villager], wolf_phone.t("btn.confirm"))
