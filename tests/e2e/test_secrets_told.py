@@ -34,8 +34,9 @@ pytestmark = pytest.mark.e2e
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
 LANG = {"Bruno": "en", "Emma": "en", "Chloé": "zh", "Farid": "zh"}
-# Night steps long enough to tap through on a busy machine; they end when acted on.
-LIMITS = {"thief": 60, "cupid": 60, "seer": 60, "werewolves": 60, "witch": 60, "dawn": 4, "hunter": 60,
+# Night steps long enough to tap through on a busy machine; they end when acted on. The
+# Hunter's shot lasts while the room's screen is read in three languages.
+LIMITS = {"thief": 60, "cupid": 60, "seer": 60, "werewolves": 60, "witch": 60, "dawn": 4, "hunter": 120,
           "election": 120, "debate": 120, "vote": 120, "tiebreak": 60, "succession": 60}
 
 
