@@ -71,3 +71,13 @@ def test_the_new_lines_in_three_languages(app, locale, words):
               for key in ("ev.vote_pardoned", "ev.vote_raven", "tl.elder_life")]
     for text, word in zip(filled, words):
         assert word in text, (text, word)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en", "zh_Hant"])
+def test_every_menu_step_has_its_prompt_s_title(app, make_player, locale):
+    """A menu's title is "prompt.<step>" (static/js/table-game.js): the Wolf-Father's was missing."""
+    steps = make_player().request("GET", "/api/catalog").get_json()["steps"]
+    with app.test_request_context(), force_locale(locale):
+        said = strings.client_strings()
+    menus = [s["id"] for s in steps if s["layout"] == "menu"]
+    assert "wolf_father" in menus and not [m for m in menus if not said.get(f"prompt.{m}")]
