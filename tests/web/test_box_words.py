@@ -81,3 +81,9 @@ def test_every_menu_step_has_its_prompt_s_title(app, make_player, locale):
         said = strings.client_strings()
     menus = [s["id"] for s in steps if s["layout"] == "menu"]
     assert "wolf_father" in menus and not [m for m in menus if not said.get(f"prompt.{m}")]
+
+
+def test_the_raven_s_line_names_the_player_not_his_seat_number(shapes):
+    """A path into an object field says its type (story.js writes a seat as a name)."""
+    say = next(s for s in shapes["vote_result"]["says"] if s["key"] == "ev.vote_raven")
+    assert say["args"] == {"name": ["raven.target", "seat"], "votes": ["raven.votes", "int"]}

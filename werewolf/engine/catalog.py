@@ -59,7 +59,7 @@ KERNEL_SHAPES = (
                  _say("ev.vote_scapegoat", when={"scapegoat": True}, args={"names": "tied", "name": "scapegoat"}),
                  _say("ev.vote_tie", when={"tied": True, "scapegoat": None}, args={"names": "tied"}),
                  _say("ev.vote_none", when={"eliminated": None, "tied": False, "candidates": False}),
-                 _say("ev.vote_raven", when={"raven": True}, args={"name": "raven.target", "votes": "raven.votes"})),
+                 _say("ev.vote_raven", when={"raven": True}, args={"name": ("raven.target", "seat"), "votes": ("raven.votes", "int")})),
            moment=True, each=True),
     _event("game_end", {"winner": "winner"}, says=(_say("", args={"winner": "winner"}),), timeline=()),
     _event("stalemate", {"days": "int"}, says=(_say("ev.stalemate"),)),
