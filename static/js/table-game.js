@@ -301,6 +301,7 @@ WW.table.game = (T) => {
     const choosable = selection ? selection.choices : [];
     const many = T.view.players.length > 12;
     $("players").classList.toggle("many", many);
+    const night = !!T.view.step && isNightStep(T.view.step.id);
     $("players").replaceChildren(...T.view.players.map((p) => {
       const chosen = selection && selection.seats.includes(p.seat);
       const classes = ["tile", p.alive ? "alive" : "dead"];
@@ -319,7 +320,7 @@ WW.table.game = (T) => {
       const states = [p.alive ? null : t("dead"), p.captain ? t("captain") : null,
         (T.view.lovers || []).includes(p.seat) ? t("lover") : null,
         p.left ? null : (p.connected ? null : t("disconnected")),
-        p.voter === false ? t("no_vote") : null,
+        p.voter === false && p.alive && !night ? t("no_vote") : null,
         voters.length ? t("voted_by", { names: names(voters) }) : null,
         wolves.length ? t("wolves_on", { names: names(wolves) }) : null].filter(Boolean);
       const short = voters.length > 2 || many;
@@ -335,8 +336,8 @@ WW.table.game = (T) => {
           // The end marks the couple (view.lovers, only once the game is over).
           (T.view.lovers || []).includes(p.seat) ? el("span", { class: "badge lover", title: t("lover") }, "💘") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
-          // One who may not vote in this round (the view's `voter: false`), so nobody waits for him.
-          p.voter === false && p.alive ? el("span", { class: "tag no-vote-tag", "aria-hidden": "true" }, t("no_vote")) : null,
+          // One who may not vote today (the view's `voter: false`): said by day, when votes are cast.
+          p.voter === false && p.alive && !night ? el("span", { class: "tag no-vote-tag", "aria-hidden": "true" }, t("no_vote")) : null,
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
           counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,
           voters.length ? el("span", { class: "chips", "aria-hidden": "true" },

@@ -133,8 +133,8 @@ def test_day_0_a_pardon_a_spare_life_a_scapegoat_and_the_piper_s_win(browser, se
         wait_until(lambda: idiot_tile()["role"], 10, "the Idiot's card face up on the wolf's phone")
         assert idiot_tile()["alive"] and norm(wolf.t("role.village_idiot")) in norm(idiot_tile()["role"])
         assert not [t for t in wolf.snap()["tiles"] if t["role"] and t["seat"] != idiot.seat]
-        wolf.shot("11-en-idiot-pardoned")
-        wolf.small_shot("11b-en-idiot-pardoned-320x640")
+        wolf.shot("11-idiot-pardoned-face-up")
+        wolf.small_shot("11b-idiot-pardoned-face-up-320x640")
 
         # --- night 1: the wolf bites the Elder; the Piper charms the wolf and the Angel
         wait_prompt(wolf, "prompt.werewolves.designate", "werewolves")
