@@ -10,7 +10,7 @@ WW.table.game = (T) => {
 
   // ------------------------------------------------------------------ game
 
-  let selection = null;     // {action, count, choices, nullable, seats: []} while choosing
+  let selection = null;     // {action, min, max, choices, nullable, seats: []} while choosing
   let lastPromptKey = null;
   // My last act the server took (« C’est envoyé »): {step, phase} of its prompt, until a
   // prompt of another step, a new choice begun, or night turns to day (issue 35).
@@ -148,11 +148,11 @@ WW.table.game = (T) => {
       }
     }
     if (selection) {
-      const ready = selection.seats.length === selection.count;
+      const ready = selectionReady();
       if (selection.seats.length) {
         info = t("chosen", { names: names(selection.seats) });
       } else if (!info) {
-        info = t(selection.count > 1 ? "tap_players" : "tap_player", { count: selection.count });
+        info = tapWords(selection);
       }
       const secondary = selection.nullable || menu;
       buttons.push(button(t("btn.confirm"), "primary" + (secondary ? " half" : ""), () => confirmSelection(), !ready));
@@ -199,7 +199,8 @@ WW.table.game = (T) => {
     const votes = T.view.votes || {};
     // the tied do not vote in a run-off (its `tied_sit_out`)
     const tied = (T.rules.step[T.view.step.id] || {}).tied_sit_out ? T.view.step.tied || [] : [];
-    const missing = T.view.players.filter((p) => p.alive && !p.left && !(String(p.seat) in votes) && !tied.includes(p.seat))
+    const missing = T.view.players.filter((p) => p.alive && !p.left && p.voter !== false && !(String(p.seat) in votes)
+      && !tied.includes(p.seat))
       .map((p) => p.seat);
     return missing.length ? t("not_voted", { names: names(missing) }) : "";
   }
@@ -223,10 +224,23 @@ WW.table.game = (T) => {
     return el("button", { type: "button", class: cls || "", onclick, disabled: !!disabled }, label);
   }
 
+  /** A choice of seats: exactly `count` of them, or from `min` to `max` (a prompt's spec); one by default. */
   function choose(spec, keep) {
-    selection = { action: spec.action, count: spec.count || 1, choices: spec.choices || [],
+    const ranged = spec.count === undefined && spec.max !== undefined;
+    selection = { action: spec.action, min: ranged ? spec.min || 0 : spec.count || 1,
+                  max: ranged ? spec.max : spec.count || 1, choices: spec.choices || [],
                   nullable: !!spec.nullable, seats: [] };
     if (!keep) renderGame();
+  }
+
+  const selectionReady = () => !!selection && selection.seats.length >= selection.min
+    && selection.seats.length <= selection.max;
+
+  /** What to tap: one player, a number of them, or from min to max. */
+  function tapWords(choice) {
+    if (choice.max === 1 && choice.min === 1) return t("tap_player");
+    if (choice.min === choice.max) return t("tap_players", { count: choice.max });
+    return t("tap_players_range", { min: choice.min, max: choice.max });
   }
 
   function tapSeat(seat) {
@@ -235,14 +249,16 @@ WW.table.game = (T) => {
     const seats = selection.seats;
     const i = seats.indexOf(seat);
     if (i >= 0) seats.splice(i, 1);
-    else if (selection.count === 1) selection.seats = [seat];
-    else if (seats.length < selection.count) seats.push(seat);
+    else if (selection.max === 1) selection.seats = [seat];
+    else if (seats.length < selection.max) seats.push(seat);
     renderGame();
   }
 
   function confirmSelection() {
-    if (!selection || selection.seats.length !== selection.count) return;
-    act(WW.actBody(T.rules, selection.action, selection.count > 1 ? selection.seats.slice() : selection.seats[0]));
+    if (!selectionReady()) return;
+    // An action choosing seats takes them as a list, however many (docs/API.md); the others one seat.
+    const many = kindOf(selection.action) === "seats";
+    act(WW.actBody(T.rules, selection.action, many ? selection.seats.slice() : selection.seats[0]));
   }
 
   async function act(body) {
@@ -302,6 +318,7 @@ WW.table.game = (T) => {
     const choosable = selection ? selection.choices : [];
     const many = T.view.players.length > 12;
     $("players").classList.toggle("many", many);
+    const night = !!T.view.step && isNightStep(T.view.step.id);
     $("players").replaceChildren(...T.view.players.map((p) => {
       const chosen = selection && selection.seats.includes(p.seat);
       const classes = ["tile", p.alive ? "alive" : "dead"];
@@ -311,7 +328,8 @@ WW.table.game = (T) => {
       if (p.left) classes.push("left");
       // What only I know about a living player (fellow wolves, the Seer's looks) shows
       // while my card is turned over, so a neighbour glancing at the screen learns nothing.
-      const revealed = !p.alive || T.view.table.status === "ended";
+      // A card turned face up for everyone (the view's `face_up`) shows like a dead player's.
+      const revealed = !p.alive || p.face_up || T.view.table.status === "ended";
       const shownRole = p.role && (revealed || (T.cardShown && p.seat !== mySeat())) ? p.role : null;
       const voters = votersFor[p.seat] || [];
       const wolves = wolvesOn[p.seat] || [];
@@ -319,6 +337,7 @@ WW.table.game = (T) => {
       const states = [p.alive ? null : t("dead"), p.captain ? t("captain") : null,
         (T.view.lovers || []).includes(p.seat) ? t("lover") : null,
         p.left ? null : (p.connected ? null : t("disconnected")),
+        p.voter === false && p.alive && !night ? t("no_vote") : null,
         voters.length ? t("voted_by", { names: names(voters) }) : null,
         wolves.length ? t("wolves_on", { names: names(wolves) }) : null].filter(Boolean);
       const short = voters.length > 2 || many;
@@ -334,6 +353,8 @@ WW.table.game = (T) => {
           // The end marks the couple (view.lovers, only once the game is over).
           (T.view.lovers || []).includes(p.seat) ? el("span", { class: "badge lover", title: t("lover") }, "💘") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
+          // One who may not vote today (the view's `voter: false`): said by day, when votes are cast.
+          p.voter === false && p.alive && !night ? el("span", { class: "tag no-vote-tag", "aria-hidden": "true" }, t("no_vote")) : null,
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
           counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,
           voters.length ? el("span", { class: "chips", "aria-hidden": "true" },
@@ -418,7 +439,9 @@ WW.table.game = (T) => {
       $("card-rules").href = root.dataset.rulesUrl + "#role-" + me.role;
       const extra = [];
       if (me.lover) extra.push(t("ev.lover", { name: name(me.lover) }));
-      for (const e of T.view.events.filter((e) => isOnCard(e.kind))) extra.push(eventText(e));  // the other Freemason
+      // What the card's holder was told (the other Freemason, the charmed): the latest of each kind.
+      const latest = new Map(T.view.events.filter((e) => isOnCard(e.kind)).map((e) => [e.kind, e]));
+      for (const e of latest.values()) extra.push(eventText(e));
       if (me.captain) extra.push("🎖️ " + t("captain"));
       $("card-extra").textContent = WW.sentences(extra);
     }

@@ -418,3 +418,64 @@ def moment_text(phone) -> str:
     """The moment's words when it is on the phone's first screen, else ""."""
     snap = phone.snap()
     return snap["moment"]["text"] if snap["moment"] and snap["moment"]["onFirstScreen"] else ""
+
+
+# ---------------------------------------------------------------- phones in other languages
+
+class LocalePhone(Phone):
+    """A phone whose browser speaks another language (the pages follow Accept-Language)."""
+
+    def __init__(self, *args, locale: str = "fr-FR", **kwargs):
+        self.locale = locale
+        super().__init__(*args, **kwargs)
+
+    def open(self, storage_state=None):
+        self.context = self.browser.new_context(base_url=self.base, storage_state=storage_state,
+                                                **{**PHONE, "locale": self.locale})
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"{self.name} console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"{self.name} page error: {e}"))
+        self.page.on("requestfailed", self._request_failed)
+        self.page.on("response", self._response)
+        self.closed = False
+
+
+def show_card(phone):
+    """Turn my card over (and so show my private events by day too)."""
+    if not phone.page.locator("#card-front:not([hidden])").count():
+        phone.page.locator("#cardface").tap()
+        phone.page.wait_for_selector("#card-front:not([hidden])")
+
+
+def norm(text: str) -> str:
+    return text.replace("\u00a0", " ")
+
+
+def told(phone, text: str) -> bool:
+    return any(norm(text) in norm(e) for e in phone.snap()["events"])
+
+
+# One table, its phones in several languages (by seat, in turn): every screen the test
+# looks at is shot in each language (the same page reloaded with ?lang=), and each phone
+# reads and taps in its own. One game instead of the same game once per language.
+LOCALES = {"fr": "fr-FR", "en": "en-US", "zh": "zh-TW"}
+
+
+def in_every_language(phone, name: str, before_shot=None, full_page: bool = False):
+    """Shoot this screen at 390x844 and 320x640 in each language of LOCALES, the phone's own
+    first; ``before_shot`` puts the screen back after a reload (a card turned over...)."""
+    own = phone.locale[:2]
+    url = phone.page.url.split("?")[0].replace(phone.base, "")
+    for lang in [own] + [code for code in LOCALES if code != own] + [own]:
+        if lang != own or phone.page.evaluate("document.documentElement.lang")[:2] != own:
+            phone.goto(f"{url}?lang={lang}")
+            phone.page.wait_for_function("() => document.querySelectorAll('#players > li, #seats > li').length > 0")
+            assert phone.page.evaluate("document.documentElement.lang")[:2] == lang
+            if before_shot:
+                before_shot()
+        shot = name.format(lang=lang)
+        if (phone.shots / f"{shot}.png").exists():
+            continue  # back in its own language
+        phone.shot(shot, full_page=full_page)
+        phone.small_shot(shot.replace("-", "b-", 1) + "-320x640")   # 12-fr-x -> 12b-fr-x-320x640

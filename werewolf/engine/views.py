@@ -122,6 +122,8 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         shown = {"seat": p.seat, "name": p.name, "alive": p.alive, "captain": p.seat == game.captain}
         if p.seat in known:
             shown["role"] = known[p.seat]
+        if p.alive and p.seat in game.extra.get("shown", ()):   # face up for everyone (a pardoned Idiot)
+            shown["face_up"] = True
         players.append(shown)
     pack.shown_at_end(game, players)
     if "voters" in game.in_play.hooks and game.status == "running":   # RULES-BOX B5.2

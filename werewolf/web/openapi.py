@@ -135,7 +135,8 @@ SCHEMAS = {
                     "captain": {"type": "boolean"}},
                    {"connected": {"type": "boolean"}, "role": {"type": "string", "enum": ROLE_IDS},
                     "camp": {"type": "string", "enum": list(engine.registry.CAMPS)},
-                    "left": {"type": "boolean"}, "was": {"type": "string", "enum": ROLE_IDS}}),
+                    "left": {"type": "boolean"}, "was": {"type": "string", "enum": ROLE_IDS},
+                    "voter": {"type": "boolean", "enum": [False]}, "face_up": {"type": "boolean", "enum": [True]}}),
     "MeView": _obj({"seat": SEAT, "name": {"type": "string"}, "captain": {"type": "boolean"}}, {
         "role": {"type": "string", "enum": ROLE_IDS}, "alive": {"type": "boolean"}, "lover": SEAT,
         "potions": _obj({"life": {"type": "boolean"}, "death": {"type": "boolean"}}),
@@ -151,6 +152,7 @@ SCHEMAS = {
     "Prompt": _obj({"step": {"type": "integer"}, "actions": {"type": "array", "minItems": 1, "items": _obj(
         {"action": {"type": "string", "enum": list(engine.ACTION_STEP)}},
         {"choices": {"type": "array", "items": SEAT}, "count": {"type": "integer"},
+         "min": {"type": "integer", "minimum": 0}, "max": {"type": "integer", "minimum": 0},
          "nullable": {"type": "boolean"}, "current": NULLABLE_SEAT, "target": SEAT,
          "voted": {"type": "boolean"}, "cards": {"type": "array", "items": {"type": "string", "enum": ROLE_IDS}}})}}),
     "Catalog": _obj({"roles": {"type": "array", "items": _obj({

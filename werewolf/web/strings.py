@@ -85,6 +85,8 @@ def client_strings() -> dict:
         "ev.poisoned": _(" ; la Sorcière a empoisonné {name}"),
         "tap_player": _("Touche un joueur."),
         "tap_players": _("Touche {count} joueurs."),
+        "tap_players_range": _("Touche de {min} à {max} joueurs."),
+        "no_vote": _("ne vote pas"),   # a tag: one who may not vote in this round (players[].voter false)
         # the end-of-game timeline, in the third person
         # end
         "winner.village": _("Le village a gagné !"),

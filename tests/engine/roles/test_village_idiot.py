@@ -111,3 +111,18 @@ def test_a_pardon_is_no_death_his_lover_lives():
 def test_differential_idiot_at_a_villager_at_b_vs_the_reverse():
     """B9.2: every seat but a and b, until one of them is voted out, dies, the Seer looks or the end."""
     assert swapped_card_sees_alike(CARDS, "idiot", [1, 4, 5, 6, 7, 8, None])
+
+
+def test_the_round_s_result_reads_as_a_pardon_and_his_card_lies_face_up_for_everyone():
+    t = RoleTable(CARDS)
+    quiet_night(t)
+    assert all("face_up" not in p for p in t.view(3)["players"])
+    vote_out(t, 2)
+    assert t.last("vote_result")["pardoned"] == 2   # told as a pardon, not "the village eliminates"
+    for seat in (None, 1, 3, 2):
+        shown = t.view(seat)["players"]
+        assert shown[1]["face_up"] is True and not any("face_up" in p for p in shown if p["seat"] != 2)
+    quiet_night(t, 7)
+    vote_out(t, 2)
+    assert "pardoned" not in t.last("vote_result") and t.last("vote_result")["eliminated"] == 2
+    assert "face_up" not in t.view(3)["players"][1]   # dead: his card shows as any dead player's

@@ -95,5 +95,5 @@ ROLE = registry.register(Role(
                   says=(Say("ev.piper_charm", args={"names": "targets"}),),
                   timeline=(Say("tl.piper_charm", args={"names": "targets"}),)),
             Event("charmed", {"seats": "seats"}, says=(Say("ev.charmed", args={"names": "seats"}),),
-                  timeline=())),
+                  timeline=(), on_card=True)),   # the circle, on the card of whom it was told
 ))

@@ -26,11 +26,23 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"pardoned": None}
 
 
-def _pardon(game: Game, seat: int, now: float) -> bool:
+def _would_pardon(game: Game, seat: int) -> bool:
     state = game.extra.get(ID)
-    if (state is None or state["pardoned"] is not None or game.player(seat).role != ID
-            or not powers.has_power(game, seat)):
-        return False   # once; powerless before any pardon, he is simply eliminated
+    # once; powerless before any pardon, he is simply eliminated
+    return (state is not None and state["pardoned"] is None and game.player(seat).role == ID
+            and powers.has_power(game, seat))
+
+
+def _vote_result(game: Game, step_id: str, leaders, data: dict) -> None:
+    """The round's result reads as a pardon, not an elimination (``pardoned``: his seat)."""
+    if leaders is not None and len(leaders) == 1 and _would_pardon(game, leaders[0]):
+        data["pardoned"] = leaders[0]
+
+
+def _pardon(game: Game, seat: int, now: float) -> bool:
+    if not _would_pardon(game, seat):
+        return False
+    state = game.extra[ID]
     state["pardoned"] = seat
     game.extra.setdefault("shown", []).append(seat)   # his card, to everyone from now on
     game.emit("idiot_pardoned", EVERYONE, now, seat=seat)
@@ -65,7 +77,7 @@ def _succession_prompt(game: Game, seat: int, specs: list) -> list:
 
 ROLE = registry.register(Role(
     ID, emoji="🤪", camp=registry.VILLAGE,
-    hooks={"deal": _deal, "vote_elimination": _pardon, "voters": _voters,
+    hooks={"deal": _deal, "vote_elimination": _pardon, "vote_result": _vote_result, "voters": _voters,
            "grief": (20, _grief), "prompt": _succession_prompt},
     events=(Event("idiot_pardoned", {"seat": "seat"}, says=(Say("ev.idiot_pardoned", args={"name": "seat"}),),
                   timeline=(Say("tl.idiot_pardoned", args={"name": "seat"}),), moment=True),),

@@ -2,6 +2,8 @@
 from flask_babel import lazy_gettext as _l
 
 WORDS = {
+    # under a round's result: the votes of the count that are no ballot
+    "ev.vote_raven": _l("Le Corbeau a ajouté {votes} voix contre {name}."),
     "role.raven": _l("Corbeau"),
     "role_a.raven": _l("le Corbeau"),
     "role_help.raven": _l("Chaque nuit, tu peux désigner un joueur : il sera annoncé à l’aube et aura deux "

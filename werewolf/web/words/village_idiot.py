@@ -2,6 +2,8 @@
 from flask_babel import lazy_gettext as _l
 
 WORDS = {
+    # the round's result when it falls on him: a pardon follows, not an elimination
+    "ev.vote_pardoned": _l("Le village vote contre {name}…"),
     "role.village_idiot": _l("Idiot du village"),
     "role_a.village_idiot": _l("l’Idiot du village"),
     "role_help.village_idiot": _l("Si le village vote contre toi, tu es gracié : ta carte est montrée et tu "
