@@ -246,9 +246,12 @@ def register(app) -> None:
             app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     # Outside the limits: a client told to wait is refused before any of them is counted.
     app.view_functions["auth.login"] = _slowed(app.view_functions["auth.login"])
-    # Every limit here is a route's own (its wrapper checks it). Flask-Limiter's own check
-    # before every request finds none for the other routes: measured, ~0.4 hello-world
-    # requests' CPU each (bench/poll_profile.py's "ping"), the price of a documented API.
+    # Every limit here is a route's own (its wrapper checks it): the other routes, the
+    # state poll first, skip Flask-Limiter's work before and after each request (its
+    # documented request filter), which found no limit for them at ~0.4 hello-world
+    # requests' CPU each (bench/poll_profile.py's "ping").
+    limited = frozenset(limits)
+    limiter.request_filter(lambda: request.endpoint not in limited)
 
     @app.after_request
     def _headers(response):
