@@ -96,7 +96,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     if game is None:
         built = view.lobby_view([(s.number, s.name) for s in read.seats], number)
     elif night is not None:
-        built = dict(night.views[number])  # the seat's own dict: the lines below change it
+        built = night.take(number, game, now)
     else:
         built = view.game_view(game, number, now)
     built["version"] = int(etag[:12], 16)
@@ -126,11 +126,18 @@ class Night:
     change at night wakes every living phone together, each takes its own view from here."""
 
     def __init__(self, game, views: dict):
-        self.game = game  # the decoded game they were made from
-        self.views = views  # by seat: its game view (shared: copy before changing it)
+        self.game = weakref.ref(game)  # the decoded game they were made from (not kept alive by this)
         self.sizes = {seat: len(view.serialize(dict(v))) for seat, v in views.items()}
+        self._views = views  # by seat, until that seat takes it: memory is held only for the wake-up
         self._padded = None
         self._lock = threading.Lock()
+
+    def take(self, number: int, game, now: float) -> dict:
+        """The seat's view of ``game`` (theirs), made with the others (or again, if it asks
+        a second time)."""
+        with self._lock:
+            made = self._views.pop(number, None)
+        return made if made is not None else view.game_view(game, number, now)
 
     def padded_size(self, number: int, size: int) -> int:
         """What every living seat's body is padded to, so that the traffic of a seat at
@@ -141,7 +148,7 @@ class Night:
         with self._lock:
             if self._padded is None:
                 around = size - self.sizes[number]
-                largest = max(self.sizes.values()) + around + 64 + 8 * len(self.views)
+                largest = max(self.sizes.values()) + around + 64 + 8 * len(self.sizes)
                 self._padded = -(-largest // view.PAD_TO) * view.PAD_TO
             return self._padded
 
@@ -155,14 +162,14 @@ def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
     """The night's views at this rev; one thread makes them, the others woken with it wait."""
     key = (table_id, read.game_id, read.game_rev)
     found = _nights.get(key)
-    if found is not None and found.game is game:
+    if found is not None and found.game() is game:
         return found
     with _making_night_lock:
         making = _making_night.setdefault(key, threading.Lock())
     try:
         with making:
             found = _nights.get(key)
-            if found is None or found.game is not game:  # a game decoded anew: its own views
+            if found is None or found.game() is not game:  # a game decoded anew: its own views
                 found = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
                 _nights.put(key, found)
             return found
