@@ -1683,9 +1683,10 @@ def main() -> None:
     parser.add_argument("--sweep-settle", type=float, default=4, help="seconds after adding tables (4)")
     parser.add_argument("--sweep-seconds", type=float, default=10, help="seconds measured per step (10)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--held-gap", type=float, default=POLL_EVERY,
+    parser.add_argument("--held-gap", type=float, default=0.0,
                         help="after a held poll's answer, the next poll leaves at once but never sooner than this "
-                             f"after the last one left (static/js/table.js: {POLL_EVERY} s); a what-if")
+                             "after the last one left (static/js/table.js: 0, at once; its pages of 2026-12-04 and "
+                             f"before waited {POLL_EVERY} s: give that for an older --tree)")
     parser.add_argument("--cpu-probe", action="store_true",
                         help="serve with bench/cpu_probe.conf.py: each measured window prints the CPU per request by kind")
     parser.add_argument("--tree", type=Path, default=ROOT,

@@ -64,6 +64,23 @@ class _SqliteWriter:
 _sqlite_writer = _SqliteWriter()
 
 
+# SQLite: a connection for every thread that reads at once, never a wait for one. A
+# pooled connection is a file handle, with no server to spare: a pool's limit (SQLAlchemy's
+# default is 5 + 10 overflow) only made gunicorn's threads queue for it, among them a
+# writer holding the write lock while every other writer waited behind it. The threads
+# of a worker (gunicorn.conf.py) bound how many are open; this many stay open between uses.
+SQLITE_POOL = {"pool_size": 32, "max_overflow": -1}
+
+
+def engine_options(uri: str, options: dict | None) -> dict:
+    """SQLAlchemy's engine options for ``uri`` (SQLALCHEMY_ENGINE_OPTIONS): SQLite's pool
+    unless the settings give one; PostgreSQL keeps SQLAlchemy's defaults."""
+    options = dict(options or {})
+    if uri.startswith("sqlite") and ":memory:" not in uri and "poolclass" not in options:
+        options = {**SQLITE_POOL, **options}
+    return options
+
+
 def configure_engine(sa_engine) -> None:
     """SQLite: WAL, a busy timeout, and transactions begun by us (BEGIN or BEGIN IMMEDIATE).
 

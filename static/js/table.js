@@ -41,8 +41,9 @@
   // ------------------------------------------------------------------ polling
 
   // The server holds a poll that finds nothing new until my view changes (Prefer: wait,
-  // API.md): the next one leaves at once, but never sooner than POLL_MS after the last one
-  // left (a busy table is answered as often as before, a quiet one almost never).
+  // API.md): after its answer the next one leaves at once (the server holds it), so a
+  // change shows as soon as it is told. POLL_MS apart only after an error, or from a
+  // server that does not hold this poll (it says so: no Preference-Applied).
   const WAIT_S = 25;
   let pollAbort = null;     // the poll under way, to drop it when its connection may be dead
   let pollStale = false;    // a write showed a view newer than the poll under way may bring
@@ -55,7 +56,6 @@
     clearTimeout(pollTimer);
     const mine = new AbortController();
     pollAbort = mine;
-    const startedAt = Date.now();
     let next = POLL_MS;
     try {
       if (!T.rules) T.rules = await WW.catalog();
@@ -68,7 +68,7 @@
         { headers, credentials: "same-origin", cache: "no-store", signal });
       WW.setBanner(null);
       serverHolds = response.headers.has("Preference-Applied");
-      if (serverHolds) next = Math.max(0, startedAt + POLL_MS - Date.now());
+      if (serverHolds) next = 0;
       if (response.status === 304) {
         // nothing new for me
       } else if (response.ok) {

@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import requires_sqlite
 from tests.web.test_poll_reads import signed_in
+from werewolf.extensions import db
 from werewolf.web import poll
 
 pytestmark = requires_sqlite
@@ -210,3 +211,36 @@ def test_a_held_poll_ends_its_wait_right_after_its_steps_deadline(make_table):
 ])
 def test_the_prefer_header_is_read_as_rfc_7240_says(prefer, wait):
     assert poll.requested_wait({"HTTP_PREFER": prefer}) == wait
+
+
+def test_on_sqlite_no_thread_waits_for_a_connection(make_app):
+    """More threads than SQLAlchemy's default pool (5 + 10) each hold a connection at once,
+    with the app's own pool settings (the wait for one cut to 1 s): none waits. A writer
+    holding SQLite's write lock, whatever the readers do, never waits for the pool."""
+    app = make_app(SQLALCHEMY_ENGINE_OPTIONS={"pool_timeout": 1})
+    with app.app_context():
+        engine = db.engine
+    threads = 40
+    everyone_holds_one = threading.Barrier(threads, timeout=10)
+    failures = []
+
+    def hold():
+        try:
+            connection = engine.raw_connection()
+        except Exception as error:  # noqa: BLE001 - the pool's time-out, told below
+            failures.append(error)
+            everyone_holds_one.abort()
+            return
+        try:
+            everyone_holds_one.wait()
+        except threading.BrokenBarrierError:
+            pass
+        finally:
+            connection.close()
+
+    started = [threading.Thread(target=hold) for _ in range(threads)]
+    for thread in started:
+        thread.start()
+    for thread in started:
+        thread.join(timeout=20)
+    assert failures == []

@@ -11,7 +11,7 @@ import pytest
 
 from werewolf import engine, store
 from werewolf.extensions import login_manager
-from werewolf.web import poll, view
+from werewolf.web import phone, poll, view
 
 
 def views_from_nothing(table) -> dict[int, tuple]:
@@ -80,6 +80,36 @@ def test_a_304_and_a_repeated_view_load_no_user_and_build_no_view(make_table, mo
     assert again.status_code == 200 and again.headers["ETag"] == etag
     assert again.get_json() == first.get_json()
     assert calls == []
+
+
+def test_a_change_at_night_makes_each_living_seats_view_once(make_table, monkeypatch):
+    """Every living phone is answered after a change at night: each seat's view is made
+    once, and the size they are all padded to is measured on those same views."""
+    table = make_table(8).start()
+    wolf = next(s for s, v in table.views().items() if v["me"]["role"] == "werewolf")
+    etags = {seat: phone.state_response(table.id).headers["ETag"] for seat, phone in table.seats.items()}
+    made = []
+    real = engine.view_for
+    monkeypatch.setattr(engine, "view_for", lambda game, seat, now: made.append(seat) or real(game, seat, now))
+    assert table.seats[wolf].chat(table.id, "werewolves", "qui ?").status_code == 201
+    sizes = set()
+    for seat, player in table.seats.items():
+        response = player.state_response(table.id, etags[seat])
+        assert response.status_code == 200
+        sizes.add(len(response.get_data()))
+    assert sorted(made) == sorted(table.seats)
+    assert len(sizes) == 1
+
+
+def test_a_304_works_out_no_page_language(make_table, monkeypatch):
+    """A 304 has no body: the pages' Content-Language (phone.py) is not worked out for it."""
+    table = make_table(6).start()
+    alice = table.players[0]
+    etag = alice.state_response(table.id).headers["ETag"]
+    asked = []
+    monkeypatch.setattr(phone, "language", lambda: asked.append("language") or "fr")
+    assert alice.state_response(table.id, etag).status_code == 304
+    assert asked == []
 
 
 def test_the_lobby_and_refusals(make_table, make_player):

@@ -1,11 +1,15 @@
 """Spectators (RULES-VARIANTS A7.3, A13): accounts not seated watch the public view only."""
 import random
+import time
 
 from werewolf import engine, store
 from werewolf.extensions import db
 from werewolf.models import Table
+from werewolf.web import poll
 
 from .test_auth import error_code
+from .test_held_polls import InThread, held_poll, seats_by_role, wait_until_held
+from .test_poll_reads import signed_in
 
 SECRET_CHANNELS = {"werewolves", "dead", "lovers"}
 
@@ -145,3 +149,31 @@ def test_a_latecomer_is_offered_to_watch_not_a_join_that_fails(make_table, make_
         page = late.client.get(f"/t/{code}").get_data(as_text=True)
         assert 'id="join-btn"' not in page
         assert ('id="watch-btn"' in page) == allowed
+
+
+def test_more_waiting_phones_than_the_pools_connections_are_all_answered(make_app, make_table, make_player,
+                                                                         monkeypatch):
+    """Held polls of seated players and spectators, more than a pool of two connections
+    (whose wait for a connection is cut to 2 s), woken again and again by messages that
+    change none of their views: none keeps a connection while it asks for another, so none
+    waits out the pool's time-out (a 500, logged). No read is kept: each wake-up reads
+    again, as when writes follow each other."""
+    monkeypatch.setattr(poll.Reads, "TTL", 0.0)
+    table = make_table(6)
+    response = table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"options": {"spectators": True}})
+    assert response.status_code == 200, response.get_json()
+    table.start()
+    small = make_app(HELD_POLLS=100, SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 2, "max_overflow": 0, "pool_timeout": 2})
+    wolf, other = seats_by_role(table)
+    phones = [signed_in(small, p) for p in [make_player() for _ in range(4)] + [table.seats[other]]]
+    for phone in phones:
+        phone.state(table.id)  # every spectator counted: the views' spectator count moves no more
+    etags = [phone.state_response(table.id).headers["ETag"] for phone in phones]
+    waiting = [InThread(lambda phone=phone, etag=etag: held_poll(phone, table.id, etag, 3))
+               for phone, etag in zip(phones, etags)]
+    wait_until_held(small, len(phones))
+    for _ in range(3):
+        assert table.seats[wolf].chat(table.id, "werewolves", "chut").status_code == 201
+        time.sleep(0.2)
+    for poll_waiting in waiting:
+        assert poll_waiting.result().status_code in (200, 304)

@@ -325,6 +325,7 @@ def watch(table_id: str, user_id: int, now: float) -> None:
     """Record that an account not seated watches this table, at most once per PRESENCE_WRITE_EVERY."""
     seen = db.session.scalar(select(Spectator.last_seen).where(
         Spectator.table_id == table_id, Spectator.user_id == user_id))
+    db.session.rollback()  # its connection back to the pool: the poll reads again on another
     if seen is not None and now - seen < PRESENCE_WRITE_EVERY:
         return
     try:

@@ -66,6 +66,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         n = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_prefix=n)
 
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = database.engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS"))
     db.init_app(app)
     from_cli = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
     if from_cli:

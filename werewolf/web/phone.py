@@ -112,8 +112,9 @@ def offline(lang: str):
 
 @bp.after_app_request
 def _content_language(response):
-    """A page says its language, so the service worker shows the offline page in it."""
-    if response.mimetype == "text/html" and "Content-Language" not in response.headers:
+    """A page says its language, so the service worker shows the offline page in it. A 304
+    has no body (its default mimetype is no page): a state poll answered so skips this."""
+    if response.status_code != 304 and response.mimetype == "text/html" and "Content-Language" not in response.headers:
         lang = language()
         response.headers["Content-Language"] = HTML_LANG.get(lang, lang)
     return response

@@ -92,16 +92,18 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict) -> An
 def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float):
     """(serialized view, its step's deadline or None, the size to pad it to)."""
     number = me.number if me is not None else None
+    night = _night(table_id, read, game, now) if number is not None and _living(game, number) else None
     if game is None:
         built = view.lobby_view([(s.number, s.name) for s in read.seats], number)
+    elif night is not None:
+        built = night.take(number, game, now)
     else:
         built = view.game_view(game, number, now)
     built["version"] = int(etag[:12], 16)
     built["table"] = tables.seen_from(_table_part(table_id, read), number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built, app)
-    living = number is not None and _living(game, number)
-    padded = _night_size(table_id, game, read, number, len(body), now) if living else 0
+    padded = night.padded_size(number, len(body)) if night is not None else 0
     return body, game.deadline if game is not None and built.get("step") else None, padded
 
 
@@ -119,23 +121,61 @@ def _living(game, number: int) -> bool:
             and any(p.seat == number and p.alive for p in game.players))
 
 
-_night_sizes = LRU(4096)  # by (table, game, rev)
+class Night:
+    """Every living seat's view of a night's state, made once per game and rev: when a
+    change at night wakes every living phone together, each takes its own view from here."""
+
+    def __init__(self, game, views: dict):
+        self.game = weakref.ref(game)  # the decoded game they were made from (not kept alive by this)
+        self.sizes = {seat: len(view.serialize(dict(v))) for seat, v in views.items()}
+        self._views = views  # by seat, until that seat takes it: memory is held only for the wake-up
+        self._padded = None
+        self._lock = threading.Lock()
+
+    def take(self, number: int, game, now: float) -> dict:
+        """The seat's view of ``game`` (theirs), made with the others (or again, if it asks
+        a second time)."""
+        with self._lock:
+            made = self._views.pop(number, None)
+        return made if made is not None else view.game_view(game, number, now)
+
+    def padded_size(self, number: int, size: int) -> int:
+        """What every living seat's body is padded to, so that the traffic of a seat at
+        night tells nothing of its role: the largest of their views, rounded up; the same
+        for every seat, whichever asks first. The table part, the "connected" flags and
+        the version are the same size for every seat but for a few bytes: measured on the
+        first seat's body, with room for those."""
+        with self._lock:
+            if self._padded is None:
+                around = size - self.sizes[number]
+                largest = max(self.sizes.values()) + around + 64 + 8 * len(self.sizes)
+                self._padded = -(-largest // view.PAD_TO) * view.PAD_TO
+            return self._padded
 
 
-def _night_size(table_id: str, game, read: store.PollRead, number: int, size: int, now: float) -> int:
-    """What every living seat's view of this night's state is padded to, so that the
-    traffic of a seat at night tells nothing of its role: the largest of their views,
-    rounded up; the same for every seat (per game and rev), whichever asks first."""
+_nights = LRU(1024)  # by (table, game, rev)
+_making_night: dict[tuple, threading.Lock] = {}
+_making_night_lock = threading.Lock()
+
+
+def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
+    """The night's views at this rev; one thread makes them, the others woken with it wait."""
     key = (table_id, read.game_id, read.game_rev)
-    found = _night_sizes.get(key)
-    if found is None:
-        largest = max(len(view.serialize(view.game_view(game, p.seat, now))) for p in game.players if p.alive)
-        # The table part, the "connected" flags and the version: the same size for every
-        # seat but for a few bytes, measured on mine, with room for those.
-        around = size - len(view.serialize(view.game_view(game, number, now)))
-        found = -(-(largest + around + 64 + 8 * len(game.players)) // view.PAD_TO) * view.PAD_TO
-        _night_sizes.put(key, found)
-    return found
+    found = _nights.get(key)
+    if found is not None and found.game() is game:
+        return found
+    with _making_night_lock:
+        making = _making_night.setdefault(key, threading.Lock())
+    try:
+        with making:
+            found = _nights.get(key)
+            if found is None or found.game() is not game:  # a game decoded anew: its own views
+                found = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
+                _nights.put(key, found)
+            return found
+    finally:
+        with _making_night_lock:
+            _making_night.pop(key, None)
 
 
 def _settings(read: store.PollRead) -> dict:

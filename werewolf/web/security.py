@@ -246,9 +246,12 @@ def register(app) -> None:
             app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     # Outside the limits: a client told to wait is refused before any of them is counted.
     app.view_functions["auth.login"] = _slowed(app.view_functions["auth.login"])
-    # Every limit here is a route's own (its wrapper checks it). Flask-Limiter's own check
-    # before every request finds none for the other routes: measured, ~0.4 hello-world
-    # requests' CPU each (bench/poll_profile.py's "ping"), the price of a documented API.
+    # Every limit here is a route's own (its wrapper checks it): the other routes, the
+    # state poll first, skip Flask-Limiter's look-up of limits before each request (its
+    # documented request filter), which found none for them: a 304 329 -> 287 us in
+    # process (bench/poll_profile.py). Its hooks still run around every request.
+    limited = frozenset(limits)
+    limiter.request_filter(lambda: request.endpoint not in limited)
 
     @app.after_request
     def _headers(response):
