@@ -3,7 +3,7 @@ from flask_babel import lazy_gettext as _l
 
 WORDS = {
     # the end's timeline: the night the wolves' bite took his extra life, not him
-    "tl.elder_life": _l("L’Ancien ({name}) survit à l’attaque des loups : il perd sa vie en réserve."),
+    "tl.elder_life": _l("L’Ancien ({name}) survit à l’attaque des loups : il perd sa vie en réserve."),
     "role.elder": _l("Ancien"),
     "role_a.elder": _l("l’Ancien"),
     "role_help.elder": _l("Les loups doivent t’attaquer deux fois pour te tuer. Si le village te tue "

@@ -8,7 +8,7 @@ WORDS = {
                                 "victime de la meute, tu peux l’infecter : elle vit et devient loup."),
     "step.wolf_father": _l("L’Infect Père des Loups se réveille…"),
     "limit.wolf_father": _l("Infect Père des Loups"),
-    "prompt.wolf_father": _l("La meute a choisi sa victime. L’infecter ?"),   # its menu's title
+    "prompt.wolf_father": _l("La meute a choisi sa victime. L’infecter ?"),   # its menu's title
     "btn.wolf_father.infect": _l("Infecter la victime"),
     "btn.wolf_father.done": _l("Ne pas infecter"),
     "ev.wolf_father_infect": _l("Tu infectes {name}."),
