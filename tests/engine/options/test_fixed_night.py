@@ -247,3 +247,15 @@ def test_closing_a_prompt_moves_only_that_player_s_version():
     t.do(5, "guard.done")
     after = [t.game.version_for(s) for s in [None, *range(1, 9)]]
     assert [b != a for b, a in zip(before, after)] == [s == 5 for s in [None, *range(1, 9)]]
+
+
+def test_a_lone_wolf_father_hunts_in_the_fixed_night_without_a_werewolf_card():
+    """RULES-BOX B0.3: the pack's step is any wolf card's; with no Werewolf card dealt, the
+    Wolf-Father still designates during `night` (found by the mixed audit)."""
+    t = table("father V V seer V V")
+    assert "werewolf" not in t.game.cards and t.step == "night"
+    assert [a["action"] for a in t.view(1)["prompt"]["actions"]] == ["werewolves.designate"]
+    assert "designations" in t.view(1) and "designations" not in t.view(2)
+    t.do(1, "werewolves.designate", 2)
+    t.timeout()
+    assert t.last("wolves_victim")["target"] == 2

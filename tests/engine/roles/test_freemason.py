@@ -55,6 +55,19 @@ def test_with_the_thief_they_learn_each_other_at_the_end_of_his_step_whatever_he
     assert next(p for p in t.view(3)["players"] if p["seat"] == 4)["role"] == "freemason"
 
 
+def test_with_a_day_0_and_the_thief_they_learn_each_other_after_his_step_not_at_the_deal():
+    """RULES-BOX B3.14 x A3.6: the Angel's day 0 comes before the Thief's step; telling the
+    masons at the deal told one he was alone, then the Thief took the other card (the mixed audit)."""
+    t = RoleTable("W V mason thief seer angel V V", middle="mason V")
+    assert t.step == "debate" and partner_events(t, 3) == []
+    while t.step != "thief":
+        t.timeout()
+    assert partner_events(t, 3) == []
+    t.do(4, "thief.take", card=1)
+    assert [e["partner"] for e in partner_events(t, 3)] == [4]
+    assert [e["partner"] for e in partner_events(t, 4)] == [3]
+
+
 def test_the_other_card_in_the_middle_partner_null():
     t = RoleTable("W V mason thief seer witch V V", middle="mason V")
     t.do(4, "thief.keep")

@@ -20,8 +20,13 @@ def _on(game: Game) -> bool:
 
 
 def _in_deck(game: Game, step) -> bool:
-    """Its card is in the deck, and tonight is one of its nights (Step.nights)."""
-    return (step.role is None or step.role in game.cards) and (step.nights is None or step.nights(game.night))
+    """Its card is in the deck, and tonight is one of its nights (Step.nights). The pack's step
+    (the plain Werewolf's, the one wolf card always in the deck) is every wolf card's (RULES-BOX
+    B0.3): a lone Wolf-Father hunts with no Werewolf card dealt."""
+    card = step.role
+    packs = card is not None and registry.is_pack(card) and not registry.ROLES[card].optional
+    in_deck = card is None or card in game.cards or (packs and any(registry.is_pack(c) for c in game.cards))
+    return in_deck and (step.nights is None or step.nights(game.night))
 
 
 def _gathered(game: Game) -> list[str]:

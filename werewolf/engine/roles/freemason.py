@@ -22,9 +22,10 @@ def _deal(game: Game) -> None:
 
 
 def _step_starts(game: Game, now: float) -> None:
-    """The first step that is not the Thief's: right after the deal, or when `thief` ends."""
+    """The first step that is not the Thief's: right after the deal, or when `thief` ends;
+    with a day 0 (RULES-BOX B3.14) and the Thief in the deck, not before night 1."""
     state = game.extra.get(ID)
-    if state is None or state["told"] or game.step == CARD_MOVER:
+    if state is None or state["told"] or game.step == CARD_MOVER or (CARD_MOVER in game.cards and game.night < 1):
         return
     state["told"] = True
     masons = game.seats_with(ID)
