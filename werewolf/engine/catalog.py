@@ -46,7 +46,7 @@ KERNEL_SHAPES = (
     _event("vote_request", {"seat": "seat", "count": "int"},
            says=(_say("ev.vote_request", args={"name": "seat"}),), timeline=()),
     _event("vote_cast", {"step": "text", "seat": "seat", "target": "seat?"}),
-    _event("vote_result", {"day": "int", "tally": "tally", "eliminated": "seat?", "tied": "seats",
+    _event("vote_result", {"day": "int", "tally": "counts", "eliminated": "seat?", "tied": "seats",
                            "candidates": "seats", "scapegoat": "seat", "raven": {"target": "seat", "votes": "int"}},
            says=(_say("ev.stake_candidates", when={"candidates": True}, args={"names": "candidates"}),
                  _say("ev.vote_result", when={"eliminated": True}, args={"name": "eliminated"}),
@@ -122,6 +122,7 @@ def catalog() -> dict:
         "options": [_option(o) for o in registry.OPTIONS.values()],
         "option_groups": list(registry.OPTION_GROUPS),
         "rhythms": list(registry.RHYTHMS),
+        "phases": list(registry.PHASES),   # a step's phase; night first
         # Only the presets whose every role and option is built; each with what it gives by size.
         "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm, "captain": p.captain,
                      "options": dict(p.options),

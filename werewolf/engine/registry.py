@@ -22,6 +22,10 @@ SEAT, SEATS, CARD, CONFIRM = "seat", "seats", "card", "confirm"
 CHOICE_KINDS = (SEAT, SEATS, CARD, CONFIRM)
 BODY_FIELDS = {SEAT: "target", SEATS: "targets", CARD: "card", CONFIRM: None}
 
+# The two phases a step belongs to (Step.phase), night first (GET /api/catalog `phases`).
+NIGHT, DAY = "night", "day"
+PHASES = (NIGHT, DAY)
+
 RHYTHMS = ("rapide", "classique", "lent")   # A7.4; the index into Step.limits
 
 # Who wins (the view's `winner.camp`, API.md): a camp of cards (CAMPS) wins under its own
@@ -36,7 +40,7 @@ WINNER_REASONS = ("stopped", "idle", "stalemate")   # a winner `none` without a 
 # a dict is an object of such fields. The pages write each value by its type (a seat as its
 # player's name, a role as the card's name); they know no field or card by name.
 FIELD_TYPES = ("seat", "seats", "role", "roles", "camp", "bool", "int", "text", "card",
-               "deaths", "tally", "ballots", "winner", "object")
+               "deaths", "counts", "ballots", "winner", "object")
 
 
 def check_field_type(owner: str, spec) -> None:
@@ -187,7 +191,7 @@ class Action:
 @dataclass(frozen=True)
 class Step:
     id: str
-    phase: str                    # "night" | "day"
+    phase: str                    # one of PHASES: NIGHT | DAY
     limits: tuple                 # seconds for (rapide, classique, lent); classique is the default
     time_out: Callable            # (game, now): what the step's limit running out does
     actors: Callable | None = nobody  # (game, living) -> seats who may act now; None: every living player
@@ -397,7 +401,7 @@ def _add_steps(steps) -> None:
     _night[:] = sorted((s for s in STEPS.values() if s.night_order is not None), key=lambda s: s.night_order)
     _night_index.clear()
     _night_index.update({s.id: i for i, s in enumerate(_night)})
-    _step_ids[:] = [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != "night", s.rank))]
+    _step_ids[:] = [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != NIGHT, s.rank))]
 
 
 def _add_hooks(owner: str, hooks: dict) -> None:

@@ -119,7 +119,7 @@ MODULE = registry.register(Module(
     hooks={"day_start": (10, _day_start), "vote_weight": (10, _vote_weight), "vote_tie": (10, _vote_tie),
            "queue_follow_ups": (20, _queue), "follow_up": (20, _follow_up)},
     events=(
-        Event("election_result", {"tally": "tally", "captain": "seat?"},
+        Event("election_result", {"tally": "counts", "captain": "seat?"},
               says=(Say("ev.election_none", when={"captain": None}),
                     Say("ev.election_result", args={"name": "captain"})), moment=True),
         Event("succession", {"previous": "seat", "captain": "seat?", "testament": "bool"},
