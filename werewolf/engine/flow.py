@@ -275,29 +275,43 @@ def eliminate(game: Game, seat: int, now: float) -> None:
 
 
 # --- the end (RULES.md §6, A4) -----------------------------------------------
+class EndCheck:
+    """One end check as the cards see it (hook ``end_check``): who is alive, who plays only
+    for a mixed couple, the seat a vote elimination just took (vote, tiebreak, revote,
+    runoff, stake; else None). A card fills ``winner`` with its own win among the living
+    (A4 rules 1 and 3: the Jester voted out, the Plague-Bearer's...), or ``all_dead`` with
+    who wins when nobody is alive (rule 2: `hunter_vote_shot_first`); the kernel reads the
+    one that applies and asks no further card once it is filled."""
+    __slots__ = ("living", "mixed", "voted_out", "winner", "all_dead")
+
+    def __init__(self, living: list[int], mixed: set, voted_out: int | None) -> None:
+        self.living, self.mixed, self.voted_out = living, mixed, voted_out
+        self.winner: dict | None = None
+        self.all_dead: dict | None = None
+
+
 def outcome(game: Game, voted_out: int | None = None) -> dict | None:
     """A4's end check (RULES-BOX B4); the first rule that holds ends the game.
 
-    Rules 1 (the Jester voted out, the Angel dead before day 1) and 3 (the Plague-Bearer's,
-    the Piper's, the White Werewolf alone) are the solitaries' own, asked through
-    ``solo_win`` in that order of priority; they are asked after rule 2 since they never
-    hold with nobody alive. Sides are read seat by seat now (camps.side_of: a bitten
-    Cursed, a seat that joined the pack are wolves); "a werewolf alive" is a pack member.
+    Rule 2 (nobody alive) and the solitaries' own rules 1 (the Jester voted out, the Angel
+    dead before day 1) and 3 (the Plague-Bearer's, the Piper's, the White Werewolf alone)
+    come from the cards through ``end_check``, in that order of priority; a win among the
+    living never counts with nobody alive. Sides are read seat by seat now (camps.side_of:
+    a bitten Cursed, a seat that joined the pack are wolves); "a werewolf alive" is a pack member.
     """
     living = game.living()
     mixed: set = set()
     for hook in game.hooks("mixed_couple"):
         mixed |= hook(game)
-    if not living:                                                            # 2
-        for hook in game.hooks("nobody_alive"):
-            won = hook(game)
+    if "end_check" in game.in_play.hooks:
+        check = EndCheck(living, mixed, voted_out)
+        for hook in game.in_play.hooks["end_check"]:
+            hook(game, check)
+            won = check.winner if living else check.all_dead
             if won is not None:
-                return won
+                return won                                                    # 1, 2, 3
+    if not living:                                                            # 2
         return {"camp": registry.WINNER_NONE, "seats": []}
-    for hook in game.hooks("solo_win"):                                   # 1, 3
-        won = hook(game, living, mixed, voted_out)
-        if won is not None:
-            return won
     if mixed and set(living) == mixed:                                        # 4
         return {"camp": registry.WINNER_LOVERS, "seats": sorted(mixed)}
     players = game.players

@@ -130,11 +130,9 @@ HOOK_POINTS = {
                      "at the end of `werewolves`, or of a fixed `night`): a bite may act on it",
     "night_end": "(game, now) -> bool: after the night's deaths and their end check, before `dawn` "
                  "(A2.3 steps 5-6); True if the game ended",
-    "solo_win": "(game, living, mixed, voted_out) -> winner or None: a solitary's own win, asked at "
-                "every end check (A4 rules 1 and 3); voted_out: the seat a vote elimination just "
-                "took (vote, tiebreak, revote, runoff, stake), else None",
-    "nobody_alive": "(game) -> winner or None: who wins when nobody is alive (A4 rule 2; "
-                    "`hunter_vote_shot_first`), else nobody",
+    "end_check": "(game, check: flow.EndCheck) at every end check: fill check.winner with a card's own "
+                 "win among the living (A4 rules 1 and 3: a solitary's), or check.all_dead with who "
+                 "wins when nobody is alive (rule 2; `hunter_vote_shot_first`)",
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view_me": "(game, seat, me): add this seat's private fields to view['me']",
     "view": "(game, seat, view): add fields to the view",

@@ -32,17 +32,16 @@ def _check_after_shot(game: Game, now: float) -> bool:
     return flow.check_end(game, now)   # ended: no follow-up left to run
 
 
-def _all_dead(game: Game):
+def _all_dead(game: Game, check: flow.EndCheck) -> None:
     waiting = game.extra.get(ID)
-    if waiting is None:
-        return None
+    if check.living or waiting is None:
+        return
     shots = [e for e in game.events if e["kind"] == "hunter_shot" and e["hunter"] == waiting["hunter"]]
     if shots and shots[-1]["target"] is not None and game.in_pack(shots[-1]["target"]):
-        return {"camp": registry.WINNER_VILLAGE,
-                "seats": [p.seat for p in game.players if camps.side_of(game, p.seat) == registry.VILLAGE]}
-    return None
+        check.all_dead = {"camp": registry.WINNER_VILLAGE,
+                          "seats": [p.seat for p in game.players if camps.side_of(game, p.seat) == registry.VILLAGE]}
 
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", roles=("hunter",), check=lambda value: isinstance(value, bool),
-    hooks={"vote_deaths_wait": _wait, "follow_up": (15, _check_after_shot), "nobody_alive": _all_dead}))
+    hooks={"vote_deaths_wait": _wait, "follow_up": (15, _check_after_shot), "end_check": _all_dead}))

@@ -35,11 +35,10 @@ def _opens(game: Game) -> bool:
     return ID in game.cards
 
 
-def _win(game: Game, living: list[int], mixed: set, voted_out) -> dict | None:
+def _win(game: Game, check: flow.EndCheck) -> None:
     seat = game.holder(ID)
-    if seat is None or not _first_round(game) or game.player(seat).alive or seat in mixed:
-        return None
-    return {"camp": ID, "seats": [seat]}
+    if seat is not None and _first_round(game) and not game.player(seat).alive and seat not in check.mixed:
+        check.winner = {"camp": ID, "seats": [seat]}
 
 
 def _day_starts(game: Game, now: float) -> bool:
@@ -58,6 +57,6 @@ def _side(game: Game, seat: int, side: str) -> str:
 
 ROLE = registry.register(Role(
     ID, emoji="😇", camp=registry.SOLITARY,
-    hooks={"deal": _deal, "game_opens": _opens, "solo_win": (10, _win), "day_start": (1, _day_starts),
+    hooks={"deal": _deal, "game_opens": _opens, "end_check": (10, _win), "day_start": (1, _day_starts),
            "seat_side": _side},
 ))
