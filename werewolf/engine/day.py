@@ -3,7 +3,7 @@ the one path every elimination round takes (vote, revote, runoff, stake).
 
 They belong to no card: every living player talks and votes. The Captain's double
 vote and his tie-break come in through the hooks `vote_weight` and `vote_tie`; the
-table options (secret ballot, ties) through `ballot_audience`, `round_closes`, `vote_tie`.
+table options (secret ballot, ties) through `ballot_audience`, `step_ends`, `vote_tie`.
 """
 
 from . import flow, registry
@@ -26,7 +26,7 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
 # --- elimination rounds (vote, revote, runoff, stake: A0 "vote elimination") ----------
 # One path for every round: the prompt, a ballot, the close, the sentence. A step is a
 # round when it is built with ballot_prompt and cast_ballot; options come in by hooks:
-# who sees a ballot (ballot_audience), what happens at the close (round_closes: the
+# who sees a ballot (ballot_audience), what happens at the close (step_ends BALLOTS_IN: the
 # secret ballot's tally), a tie (vote_tie), a voter's choices (prompt).
 def ballot_prompt(action: str):
     def prompt(game: Game, seat: int, living: list[int]) -> list[dict]:
@@ -65,9 +65,8 @@ def cast_ballot(game: Game, seat: int, target, now: float) -> None:
 
 def close_round(game: Game, now: float) -> None:
     """The round's time-out or early end: the hooks may hold the sentence back (tally)."""
-    for hook in game.hooks("round_closes"):
-        if hook(game, now):
-            return
+    if flow.step_ends(game, flow.BALLOTS_IN, now):
+        return
     sentence(game, game.step, dict(game.votes), now)
 
 

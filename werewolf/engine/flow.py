@@ -8,8 +8,21 @@ Every function takes `now` (POSIX seconds) from its caller.
 from . import camps, powers, registry
 from .game import AT_END, EVERYONE, Game
 
-
 # --- steps -------------------------------------------------------------------
+# How a step ends (hook `step_ends`): its limit ran out, or a round's ballots are all in
+# (or its limit ran out: the round closes either way).
+TIME_OUT, BALLOTS_IN = "time_out", "ballots_in"
+
+
+def step_ends(game: Game, kind: str, now: float) -> bool:
+    """The current step is ending (``kind``: TIME_OUT or BALLOTS_IN); True if a hook took
+    it over (a testament settles a time-out, a secret ballot holds the sentence back)."""
+    for hook in game.hooks("step_ends"):
+        if hook(game, kind, now):
+            return True
+    return False
+
+
 def start_step(game: Game, step_id: str, now: float, actor: int | None = None, tied=()) -> None:
     step = registry.STEPS[step_id]
     game.step = step_id
@@ -415,9 +428,8 @@ def time_out(game: Game, now: float) -> None:
     """What happens when the current step's limit runs out: the step says (in a planned
     night, each part it gathers says, then the plan goes on), unless an option settles
     it (a testament)."""
-    for hook in game.hooks("step_time_out"):
-        if hook(game, now):
-            return
+    if step_ends(game, TIME_OUT, now):
+        return
     step = registry.STEPS[game.step]
     plan = night_plan(game) if step.phase == "night" else None
     if plan is None:

@@ -116,13 +116,14 @@ HOOK_POINTS = {
                 " was held in: vote, revote, runoff, stake), True if handled",
     # Elimination rounds (day.py: vote, revote, runoff, stake) and the day's talk.
     "ballot_audience": "(game, voter) -> audience or None: who sees a ballot of a round (default everyone)",
-    "round_closes": "(game, now) -> bool: a round's ballots are in; True if it takes over (the sentence later)",
+    "step_ends": "(game, kind, now) -> bool: the current step ends (flow.TIME_OUT: its limit ran out; "
+                 "flow.BALLOTS_IN: a round closes, every ballot in or its time out); True if the hook "
+                 "takes it over (a testament settles the time-out, a secret ballot holds the sentence)",
     "debate_opens": "(game, now) -> bool: start something else instead of the debate, True if it did",
     "village_writers": "(game) -> seats allowed to write in `village` now, or None (every living player)",
     # Options narrowing the rules of a step (prompt, refusal, time-out, end check).
     "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices)",
     "refusal": "(game, seat, action id) -> IllegalAction or None: why an action is not offered",
-    "step_time_out": "(game, now) -> bool: settle the current step's time-out instead of the step",
     "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
     "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
     "mixed_couple": "(game) -> set of seats who play only for their couple",

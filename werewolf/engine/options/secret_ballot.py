@@ -21,8 +21,8 @@ def _ballot_audience(game: Game, voter: int):
     return voter if _on(game) else None
 
 
-def _round_closes(game: Game, now: float) -> bool:
-    if not _on(game):
+def _round_closes(game: Game, kind: str, now: float) -> bool:
+    if kind != flow.BALLOTS_IN or not _on(game):
         return False
     held_in = game.step
     # Every voter of the round, null for an abstention or no ballot at all (003).
@@ -53,4 +53,4 @@ OPTION = registry.register_option(Option(
                           "raven": {"target": "seat", "votes": "int"}},   # the Raven's two (RULES-BOX B12)
               says=(Say("ev.ballots", lines="ballots"),), moment=True),),
     public_events=("ballots",),
-    hooks={"ballot_audience": _ballot_audience, "round_closes": _round_closes}))
+    hooks={"ballot_audience": _ballot_audience, "step_ends": _round_closes}))
