@@ -9,9 +9,22 @@ from . import camps, powers, registry
 from .game import AT_END, EVERYONE, Game
 
 # --- steps -------------------------------------------------------------------
+# Where the kernel is about to start the next step (hook `step_begins`): the game's first
+# step once the cards are dealt, the day's first step (after the dawn's follow-ups or a
+# day's speech turns), the day's talk before the vote.
+GAME_OPENS, DAY_OPENS, TALK_OPENS = "game_opens", "day_opens", "talk_opens"
 # How a step ends (hook `step_ends`): its limit ran out, or a round's ballots are all in
 # (or its limit ran out: the round closes either way).
 TIME_OUT, BALLOTS_IN = "time_out", "ballots_in"
+
+
+def step_begins(game: Game, kind: str, now: float) -> bool:
+    """The kernel is about to start its next step (``kind``: GAME_OPENS, DAY_OPENS or
+    TALK_OPENS); True if a hook started another one instead (or ended the game)."""
+    for hook in game.hooks("step_begins"):
+        if hook(game, kind, now):
+            return True
+    return False
 
 
 def step_ends(game: Game, kind: str, now: float) -> bool:
@@ -78,8 +91,8 @@ everyone_alive = None   # Step.actors for the steps where every living player ac
 
 def open_game(game: Game, now: float) -> None:
     """The first step once the cards are dealt: night 1, or a day 0 (its debate, then its
-    vote, RULES-BOX B0.5) when a card asks for one (hook `game_opens`: the Angel)."""
-    if any(hook(game) for hook in game.hooks("game_opens")):
+    vote, RULES-BOX B0.5) when a card asks for one (hook `step_begins` GAME_OPENS: the Angel)."""
+    if step_begins(game, GAME_OPENS, now):
         game.then = "night"
         start_debate(game, now)   # day 0: no election (RULES.md §5 keeps it on day 1)
         return
@@ -197,18 +210,15 @@ def night_attack_victim(game: Game, victim: int | None) -> int | None:
 
 
 def begin_day(game: Game, now: float) -> None:
-    for hook in game.hooks("day_start"):
-        if hook(game, now):
-            return
-    start_debate(game, now)
+    """The day's first step: the debate, unless a hook starts another (the election, speech turns)."""
+    if not step_begins(game, DAY_OPENS, now):
+        start_debate(game, now)
 
 
 def start_debate(game: Game, now: float) -> None:
     """The day's talk before the vote: the debate, unless a hook replaces it (speech turns)."""
-    for hook in game.hooks("debate_opens"):
-        if hook(game, now):
-            return
-    start_step(game, "debate", now)
+    if not step_begins(game, TALK_OPENS, now):
+        start_step(game, "debate", now)
 
 
 # --- deaths (RULES.md §4) ----------------------------------------------------

@@ -110,7 +110,9 @@ HOOK_POINTS = {
     "grief": "(game, died): append (seat, cause) for who dies with the dead",
     "queue_follow_ups": "(game, died): remember what these deaths call for",
     "follow_up": "(game, now) -> bool: start a follow-up step, True if one started",
-    "day_start": "(game, now) -> bool: start the day's first step, True if one started",
+    "step_begins": "(game, kind, now) -> bool: the kernel is about to start its next step (flow.GAME_OPENS: "
+                   "the first once the cards are dealt, True: a day 0 first; flow.DAY_OPENS: the day's "
+                   "first; flow.TALK_OPENS: the debate); True if the hook started another (or ended the game)",
     "vote_weight": "(game) -> function(voter) -> weight, or None",
     "vote_tie": "(game, leaders, step id, now) -> bool: settle a tied elimination round (the step it"
                 " was held in: vote, revote, runoff, stake), True if handled",
@@ -119,7 +121,6 @@ HOOK_POINTS = {
     "step_ends": "(game, kind, now) -> bool: the current step ends (flow.TIME_OUT: its limit ran out; "
                  "flow.BALLOTS_IN: a round closes, every ballot in or its time out); True if the hook "
                  "takes it over (a testament settles the time-out, a secret ballot holds the sentence)",
-    "debate_opens": "(game, now) -> bool: start something else instead of the debate, True if it did",
     "village_writers": "(game) -> seats allowed to write in `village` now, or None (every living player)",
     # Options narrowing the rules of a step (prompt, refusal, time-out, end check).
     "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices)",
@@ -147,7 +148,6 @@ HOOK_POINTS = {
     "vote_choices": "(game, choices) -> choices: whom the current elimination round may target",
     "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
     # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
-    "game_opens": "(game) -> bool: the game opens with a day 0 (its debate and vote) before night 1",
     "died": "(game, died, now): a batch of deaths was just announced (`deaths`); died: [(seat, cause)] "
             "(night, vote, hunter, grief...); what follows in the same moment (a revenge, a turn, a rust)",
     "vote_elimination": "(game, seat, now) -> bool: a vote elimination is about to take seat; True if a "

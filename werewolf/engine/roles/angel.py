@@ -31,8 +31,10 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"villager": False}
 
 
-def _opens(game: Game) -> bool:
-    return ID in game.cards
+def _step_begins(game: Game, kind: str, now: float) -> bool:
+    if kind == flow.GAME_OPENS:
+        return ID in game.cards   # a day 0 before night 1
+    return kind == flow.DAY_OPENS and _day_starts(game, now)
 
 
 def _win(game: Game, check: flow.EndCheck) -> None:
@@ -57,6 +59,6 @@ def _side(game: Game, seat: int, side: str) -> str:
 
 ROLE = registry.register(Role(
     ID, emoji="😇", camp=registry.SOLITARY,
-    hooks={"deal": _deal, "game_opens": _opens, "end_check": (10, _win), "day_start": (1, _day_starts),
+    hooks={"deal": _deal, "step_begins": (1, _step_begins), "end_check": (10, _win),
            "seat_side": _side},
 ))
