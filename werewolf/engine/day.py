@@ -31,11 +31,8 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
 def ballot_prompt(action: str):
     def prompt(game: Game, seat: int, living: list[int]) -> list[dict]:
         # Whom a round may name: the tied in a re-vote or a run-off (the candidates at
-        # the stake), else every living player, as the hooks `vote_choices` narrow it.
+        # the stake), else every living player, as the hooks `prompt` narrow it.
         choices = list(game.tied) if game.tied else living
-        if "vote_choices" in game.in_play.hooks:   # asked for every voter at every poll
-            for hook in game.in_play.hooks["vote_choices"]:
-                choices = hook(game, choices)
         votes = game.votes
         spec = {"action": action, "choices": choices, "nullable": True, "voted": seat in votes}
         if seat in votes:

@@ -123,7 +123,8 @@ HOOK_POINTS = {
                  "takes it over (a testament settles the time-out, a secret ballot holds the sentence)",
     "village_writers": "(game) -> seats allowed to write in `village` now, or None (every living player)",
     # Options narrowing the rules of a step (prompt, refusal, time-out, end check).
-    "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices)",
+    "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices: "
+              "the partner a lover may not vote for, the Owl-Man's nominee in the vote)",
     "refusal": "(game, seat, action id) -> IllegalAction or None: why an action is not offered",
     "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
     "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
@@ -145,7 +146,6 @@ HOOK_POINTS = {
     "chat_posted": "(game, message) a message was just stored in game.chat (its readers' versions moved)",
     "channel_readers": "(game, channel, seats): append the living seats who also read this channel",
     "writable_channels": "(game, seat, channels): append the channels this seat may also write in now",
-    "vote_choices": "(game, choices) -> choices: whom the current elimination round may target",
     "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
     # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
     "died": "(game, died, now): a batch of deaths was just announced (`deaths`); died: [(seat, cause)] "
