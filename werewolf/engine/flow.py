@@ -285,11 +285,12 @@ def eliminate(game: Game, seat: int, now: float) -> None:
     tiebreak, and the variants' revote, runoff, stake) ends here, so that the end check
     knows who was voted out."""
     game.then = "night"
-    for hook in game.hooks("vote_elimination"):   # a card takes the sentence over (the Idiot's pardon)
-        if hook(game, seat, now):
+    hooks = game.hooks("vote_elimination")
+    for hook in hooks:   # a card takes the sentence over (the Idiot's pardon)
+        if hook(game, seat, None, now):
             return
     died = kill(game, [seat], "vote", now)
-    if any(hook(game, died) for hook in game.hooks("vote_deaths_wait")):
+    if any(hook(game, seat, died, now) for hook in hooks):
         # The end check comes after these deaths' follow-ups (a hook runs it there).
         queue_follow_ups(game, died)
         continue_follow_ups(game, now)

@@ -126,7 +126,6 @@ HOOK_POINTS = {
     "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices: "
               "the partner a lover may not vote for, the Owl-Man's nominee in the vote)",
     "refusal": "(game, seat, action id) -> IllegalAction or None: why an action is not offered",
-    "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
     "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
     "mixed_couple": "(game) -> set of seats who play only for their couple",
     "wolves_choice": "(game, now): the wolves' choice of the night is settled (game.victim; A2.3 step 1, "
@@ -150,8 +149,10 @@ HOOK_POINTS = {
     # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
     "died": "(game, died, now): a batch of deaths was just announced (`deaths`); died: [(seat, cause)] "
             "(night, vote, hunter, grief...); what follows in the same moment (a revenge, a turn, a rust)",
-    "vote_elimination": "(game, seat, now) -> bool: a vote elimination is about to take seat; True if a "
-                        "card takes it over (the Idiot's pardon: he lives)",
+    "vote_elimination": "(game, seat, died, now) -> bool: a vote elimination takes seat; asked before "
+                        "the deaths (died None): True if a card takes it over (the Idiot's pardon: he "
+                        "lives), then after them (died: the seats): True if the end check waits for "
+                        "their follow-ups (`hunter_vote_shot_first`: the Hunter shoots first)",
     "voters": "(game, seats) -> seats: who votes in the village's rounds now (less a pardoned Idiot, "
               "those the Scapegoat left out); players[].voter: false for the others",
     "seat_side": "(game, seat, side) -> side: who this seat plays with now (camps.side_of; the Angel "

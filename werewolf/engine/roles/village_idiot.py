@@ -26,11 +26,11 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"pardoned": None}
 
 
-def _pardon(game: Game, seat: int, now: float) -> bool:
+def _pardon(game: Game, seat: int, died: list[int] | None, now: float) -> bool:
     state = game.extra.get(ID)
-    if (state is None or state["pardoned"] is not None or game.player(seat).role != ID
+    if (died is not None or state is None or state["pardoned"] is not None or game.player(seat).role != ID
             or not powers.has_power(game, seat)):
-        return False   # once; powerless before any pardon, he is simply eliminated
+        return False   # before the deaths, once; powerless before any pardon, he is simply eliminated
     state["pardoned"] = seat
     game.extra.setdefault("shown", []).append(seat)   # his card, to everyone from now on
     game.emit("idiot_pardoned", EVERYONE, now, seat=seat)
