@@ -145,7 +145,6 @@ HOOK_POINTS = {
     "chat_posted": "(game, message) a message was just stored in game.chat (its readers' versions moved)",
     "channel_readers": "(game, channel, seats): append the living seats who also read this channel",
     "writable_channels": "(game, seat, channels): append the channels this seat may also write in now",
-    "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
     # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
     "died": "(game, died, now): a batch of deaths was just announced (`deaths`); died: [(seat, cause)] "
             "(night, vote, hunter, grief...); what follows in the same moment (a revenge, a turn, a rust)",
@@ -157,11 +156,10 @@ HOOK_POINTS = {
               "those the Scapegoat left out); players[].voter: false for the others",
     "seat_side": "(game, seat, side) -> side: who this seat plays with now (camps.side_of; the Angel "
                  "before day 1)",
-    "vote_tally": "(game, step id, tally): add votes to a round's count before its leaders are found "
-                  "(the Raven's two)",
-    "vote_result": "(game, step id, leaders, data): add fields to a round's `vote_result` event "
-                   "(the Scapegoat taking the tie, the Raven's votes); leaders None: to its `ballots` "
-                   "event (secret_ballot's tally)",
+    "round_counted": "(game, count: day.Count, now) -> bool: a round is counted (or its ballots published "
+                     "before the count, the secret ballot's: count.tally None): add votes to count.tally "
+                     "(the Raven's two, at 20), fields to its event (count.fields: the Scapegoat taking the "
+                     "tie), or take its outcome over, True (the Owl-Man's stake, at 60)",
     "game_ends": "(game, now) the game is over (a win, a draw or a stop), just before `game_end`: emit what "
                  "only the end reveals and no event has told yet",
 }

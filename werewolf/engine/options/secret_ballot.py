@@ -31,8 +31,9 @@ def _round_closes(game: Game, kind: str, now: float) -> bool:
     game.extra[ID] = {"step": held_in, "ballots": {str(k): v for k, v in ballots.items()}}
     flow.start_step(game, "tally", now, tied=game.tied)
     more: dict = {}
-    for hook in game.hooks("vote_result"):   # votes that are no ballot (the Raven's, RULES-BOX B6.2)
-        hook(game, held_in, None, more)
+    count = day.Count(held_in, None, more)   # not counted yet: the cards only add fields
+    for hook in game.hooks("round_counted"):   # votes that are no ballot (the Raven's, RULES-BOX B6.2)
+        hook(game, count, now)
     game.emit("ballots", EVERYONE, now, step=held_in, round=day.round_number(game),
               ballots={str(k): v for k, v in sorted(ballots.items())}, captain=captain, **more)
     return True

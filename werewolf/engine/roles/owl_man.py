@@ -89,9 +89,11 @@ def _vote_prompt(game: Game, seat: int, specs: list) -> list:
             for spec in specs]
 
 
-def _vote_counted(game: Game, step_id: str, tally: dict, leaders: list[int], now: float) -> bool:
-    """The vote elected the second candidate(s); nobody voted: no stake, nobody (A13)."""
-    nominee = _standing(game) if step_id == "vote" else None
+def _vote_counted(game: Game, count: day.Count, now: float) -> bool:
+    """The vote elected the second candidate(s); nobody voted: no stake, nobody (A13).
+    After every card's votes (the Raven's, at 20); not counted yet (None): nothing."""
+    nominee = _standing(game) if count.step == "vote" else None
+    leaders, tally = count.leaders, count.tally
     if nominee is None or not leaders:
         return False
     candidates = sorted([nominee, *leaders])
@@ -117,7 +119,7 @@ STAKE = Step("stake", "day", (40, 60, 120), time_out=day.close_round, actors=flo
 ROLE = registry.register(Role(
     ID, emoji="🦉", camp=registry.VILLAGE, steps=(STEP, STAKE),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": _step_starts,
-           "prompt": _vote_prompt, "vote_counted": _vote_counted, "view_me": _view_me},
+           "prompt": _vote_prompt, "round_counted": (60, _vote_counted), "view_me": _view_me},
     events=(
         Event("owl_designate", {"night": "int", "target": "seat?"},
               says=(Say("ev.owl_designate_none", when={"target": None}), Say("ev.owl_designate", args={"name": "target"})),
