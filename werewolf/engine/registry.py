@@ -136,8 +136,8 @@ HOOK_POINTS = {
                  "win among the living (A4 rules 1 and 3: a solitary's), or check.all_dead with who "
                  "wins when nobody is alive (rule 2; `hunter_vote_shot_first`)",
     "known_roles": "(game, seat, known): add the cards this seat knows",
-    "view_me": "(game, seat, me): add this seat's private fields to view['me']",
-    "view": "(game, seat, view): add fields to the view",
+    "view": "(game, seat, view): add fields to a seat's view, its private ones to view['me'] (declared in "
+            "the module's `me`; at priority 1-5, before the hooks that also change the chat or the players)",
     "night_plan": "(game) -> list of step ids or None: tonight's steps, each lasting its whole limit "
                   "(an action only closes its player's prompt), instead of the sequential night",
     "channels": "(game) -> channel ids this game has besides village, werewolves and dead",
@@ -262,7 +262,7 @@ class Module:
     events: tuple = ()            # the event kinds it emits (the catalog lists them); an Event: with its shape
     public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
-    me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
+    me: dict = field(default_factory=dict)   # the fields its view hook adds to view['me']: name -> type
     shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
 
     def __post_init__(self):
@@ -315,7 +315,7 @@ class Option:
     events: tuple = ()            # the event kinds it emits (the catalog lists them); an Event: with its shape
     public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
-    me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
+    me: dict = field(default_factory=dict)   # the fields its view hook adds to view['me']: name -> type
     shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
     # The cards it is about: the host's screen offers it only while all of them are in the deck.
     roles: tuple = ()

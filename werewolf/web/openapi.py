@@ -65,7 +65,7 @@ def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-# The fields each module adds to view['me'] (its declaration `me`, beside its view_me hook).
+# The fields each module adds to view['me'] (its declaration `me`, beside its view hook).
 DECLARED_ME = {name: field_schema(spec) for module in engine.registry.MODULES.values()
                for name, spec in module.me.items()}
 

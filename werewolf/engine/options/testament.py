@@ -69,7 +69,8 @@ def _reveal(game: Game, now: float) -> None:
             game.emit("testament", AT_END, now, seat=int(seat), **mine)
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     mine = game.extra.get(ID, {}).get(str(seat))
     if not mine:
         return
@@ -85,7 +86,7 @@ OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
     actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices, role="hunter", slot="hunter"),
              StandingAction("succession.testament", _set("succession"), _captain_choices, captain=True, slot="succession")),
-    hooks={"step_ends": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=(
+    hooks={"step_ends": _time_out, "view": (5, _view_me), "game_ends": _reveal}, events=(
         Event("testament", {"seat": "seat", "hunter": "seat", "succession": "seat"}, says=(),
               timeline=(Say("tl.testament_hunter", when={"hunter": True}, args={"hunter": "seat", "name": "hunter"}),
                         Say("tl.testament_succession", when={"succession": True},

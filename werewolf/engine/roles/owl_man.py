@@ -103,7 +103,8 @@ def _vote_counted(game: Game, count: day.Count, now: float) -> bool:
     return True
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["nominee"] = _state(game)["designating"]
 
@@ -119,7 +120,7 @@ STAKE = Step("stake", "day", (40, 60, 120), time_out=day.close_round, actors=flo
 ROLE = registry.register(Role(
     ID, emoji="🦉", camp=registry.VILLAGE, steps=(STEP, STAKE),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": _step_starts,
-           "prompt": _vote_prompt, "round_counted": (60, _vote_counted), "view_me": _view_me},
+           "prompt": _vote_prompt, "round_counted": (60, _vote_counted), "view": (5, _view_me)},
     events=(
         Event("owl_designate", {"night": "int", "target": "seat?"},
               says=(Say("ev.owl_designate_none", when={"target": None}), Say("ev.owl_designate", args={"name": "target"})),

@@ -72,7 +72,8 @@ def _win(game: Game, check: flow.EndCheck) -> None:
         check.winner = {"camp": ID, "seats": [piper]}
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     state = game.extra.get(ID)
     if state is None:
         return
@@ -88,7 +89,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🪈", camp=registry.SOLITARY, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_end": (20, _charm_takes),
-           "end_check": (35, _win), "view_me": _view_me},
+           "end_check": (35, _win), "view": (5, _view_me)},
     me={"charmed": "seats"},   # the Piper's and each living charmed's (_view_me)
     events=(Event("piper_charm", {"night": "int", "targets": "seats"},
                   says=(Say("ev.piper_charm", args={"names": "targets"}),),

@@ -91,7 +91,8 @@ def _counted(game: Game, count: day.Count, now: float) -> bool:
     return False
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["mark"] = _state(game)["marking"]
 
@@ -104,7 +105,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🐦‍⬛", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": (60, _step_starts),
-           "round_counted": (20, _counted), "view_me": _view_me},
+           "round_counted": (20, _counted), "view": (5, _view_me)},
     me={"mark": "seat?"},   # his only, tonight's (_view_me)
     events=(
         Event("raven_mark", {"night": "int", "target": "seat"},
