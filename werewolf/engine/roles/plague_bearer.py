@@ -72,7 +72,7 @@ def _win(game: Game, check: flow.EndCheck) -> None:
         check.winner = {"camp": ID, "seats": [bearer]}
 
 
-def _view_me(game: Game, seat: int, view: dict) -> None:
+def _view(game: Game, seat: int, view: dict) -> None:
     me = view["me"]
     if game.player(seat).role == ID:
         me["contaminated"] = sorted(_state(game)["contaminated"])
@@ -87,8 +87,8 @@ STEP = Step("plague", "night", (20, 30, 60), time_out=_time_out, actors=flow.ali
 ROLE = registry.register(Role(
     ID, emoji="🦠", camp=registry.SOLITARY, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_end": (10, _spread),
-           "end_check": (30, _win), "view": (5, _view_me)},
-    me={"contaminated": "seats"},   # his only (_view_me)
+           "end_check": (30, _win), "view": (5, _view)},
+    me={"contaminated": "seats"},   # his only (_view)
     events=(
         Event("plague_infect", {"night": "int", "target": "seat"},
               says=(Say("ev.plague_infect", args={"name": "target"}),),
