@@ -139,11 +139,13 @@ const WW = (() => {
   // and shows "your turn" pushes (static/js/sw.js). The site works the same without it.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
-  // The browser's bar takes the page's colour, day or night (body.night, app.css).
+  // The browser's bar takes the page's colour, day or night (body.night, app.css): the body's
+  // class names the phase (the catalog's `phases`) whose colour the meta carries as data-<phase>.
   const theme = document.querySelector('meta[name="theme-color"][data-night]');
   if (theme) {
     const paintTheme = () => {
-      theme.content = document.body.classList.contains("night") ? theme.dataset.night : theme.dataset.day;
+      const phase = [...document.body.classList].find((name) => name in theme.dataset);
+      theme.content = phase ? theme.dataset[phase] : theme.dataset.day;
     };
     paintTheme();
     new MutationObserver(paintTheme).observe(document.body, { attributes: true, attributeFilter: ["class"] });
@@ -152,13 +154,15 @@ const WW = (() => {
   let catalogLoad = null;
   /** The rules as data (GET /api/catalog, revalidated by its ETag): roles, steps, the night
       order, actions and their choice kinds, indexed by id as role/step/action; the event kinds
-      everyone is told (publicEvent) or told at the end (endEvent), as sets. */
+      everyone is told (publicEvent) or told at the end (endEvent), as sets; the night's phase
+      (nightPhase: the first of `phases`), also the body's class at night. */
   function catalog() {
     if (!catalogLoad) {
       catalogLoad = fetch("/api/catalog", { credentials: "same-origin" }).then((r) => r.json()).then((c) => {
         const byId = (list) => Object.fromEntries(list.map((item) => [item.id, item]));
         return Object.assign(c, { role: byId(c.roles), step: byId(c.steps), action: byId(c.actions),
-                                  publicEvent: new Set(c.public_events), endEvent: new Set(c.end_events) });
+                                  publicEvent: new Set(c.public_events), endEvent: new Set(c.end_events),
+                                  nightPhase: c.phases[0] });
       });
     }
     return catalogLoad;
@@ -177,7 +181,7 @@ const WW = (() => {
   const emoji = (text) => el("span", { class: "emoji", "aria-hidden": "true" }, text);
 
   /** A moment (POSIX seconds) as the reader's language writes a date and a time. */
-  const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+  const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
   // How often a page polls when the server does not hold its polls (the table, the room's screen).
   const POLL_MS = 1500;

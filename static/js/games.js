@@ -170,7 +170,7 @@
     $("replay-position").dataset.at = String(index + 1);
     $("replay-position").dataset.total = String(steps.length);
     if (step) {
-      $("replay-phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
+      $("replay-phase").textContent = step.night !== undefined ? t("night_n", { n: step.night }) : t("day", { n: step.day });
       $("replay-step").textContent = frameStory.stepText(step);
     } else {
       $("replay-phase").textContent = frameStory.winnerTitle();
@@ -192,6 +192,6 @@
       el("span", { class: "tag" }, t("channel." + m.ch)), " ",
       el("span", { class: "author" }, m.name === undefined ? t("chat.a_wolf") : m.name), el("span", { class: "text" }, m.text)))
       : [el("li", { class: "muted" }, t("replay.chat_none"))]));
-    root.classList.toggle("replay-night", !!step && !!rules.step[step.id] && rules.step[step.id].phase === "night");
+    root.classList.toggle("replay-night", !!step && !!rules.step[step.id] && rules.step[step.id].phase === rules.nightPhase);
   }
 })();

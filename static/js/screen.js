@@ -54,7 +54,7 @@
   function render() {
     const status = view.table.status;
     const night = !!(view.step && view.step.night !== undefined);  // a night step carries its night
-    document.body.classList.toggle("night", night);
+    if (RULES.nightPhase) document.body.classList.toggle(RULES.nightPhase, night);
     document.body.classList.toggle("day", !night);
     $("waiting").hidden = status !== "lobby";
     if (status === "lobby") {
@@ -63,7 +63,7 @@
       $("url").textContent = view.table.url;
     }
     $("phase").textContent = !view.step ? "" : view.step.night !== undefined
-      ? "🌙 " + t("night", { n: view.step.night }) : "☀️ " + t("day", { n: view.step.day });
+      ? "🌙 " + t("night_n", { n: view.step.night }) : "☀️ " + t("day", { n: view.step.day });
     narrate(narration());
     tick();
     renderTiles();
@@ -123,7 +123,7 @@
     const living = view.players.filter((p) => p.alive).length;
     // A secret ballot (A5.1): nobody is told how many have voted.
     const secret = !!(view.table && view.table.settings && (view.table.settings.options || {}).secret_ballot);
-    $("tally").textContent = voting && !(secret && isRound(view.step.id)) ? t("screen.voted", { count: cast, total: living }) : "";
+    $("ballot-count").textContent = voting && !(secret && isRound(view.step.id)) ? t("screen.voted", { count: cast, total: living }) : "";
   }
 
   /** By day: last night's dead with their cards, and the last elimination round's result

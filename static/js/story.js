@@ -270,7 +270,7 @@ WW.story = (source) => {
     let phase = "";
     for (const e of V().events) {
       if (e.kind === "step") {
-        const heading = e.night !== undefined && e.night !== null ? t("night", { n: e.night }) : t("day", { n: e.day });
+        const heading = e.night !== undefined && e.night !== null ? t("night_n", { n: e.night }) : t("day", { n: e.day });
         if (heading !== phase && (R().step[e.step] || {}).heading !== false) {   // dawn: the night's news
           phase = heading;
           items.push(el("li", { class: "phase-head" }, heading));

@@ -17,7 +17,7 @@ WW.table.events = (T) => {
   // or at the end): kept off the screen while the card is face down.
   const isSecretKind = (kind) => !T.rules.publicEvent.has(kind) && !T.rules.endEvent.has(kind);
   // Elimination rounds: public ballots, the Captain's counting twice.
-  const secretsVisible = () => T.cardShown || document.body.classList.contains("night");
+  const secretsVisible = () => T.cardShown || document.body.classList.contains(T.rules.nightPhase);
 
   /** Where the day's first screen starts: at the dawn's deaths, while every step since is a
    * day step before the vote (the Hunter's shot, the election, the debate): the night's dead
@@ -26,7 +26,7 @@ WW.table.events = (T) => {
     let i = events.length - 1;
     for (; i >= 0; i--) {
       const e = events[i];
-      if (e.kind === "deaths" && e.moment === "night") break;
+      if (e.kind === "deaths" && e.moment === T.rules.nightPhase) break;
       if (e.kind === "step" && (e.day === undefined || e.day === null || isRound(e.step))) return -1;   // night, or the vote
     }
     return i;
@@ -59,7 +59,7 @@ WW.table.events = (T) => {
 
   function tallyText(tally) {
     const entries = Object.entries(tally || {}).sort((a, b) => b[1] - a[1]);
-    return entries.map(([seat, n]) => t("tally", { name: name(Number(seat)), votes: WW.tn("votes_n", n) })).join(" · ");
+    return entries.map(([seat, n]) => t("count_of", { name: name(Number(seat)), votes: WW.tn("votes_n", n) })).join(" · ");
   }
 
   /** Headline and lines of one moment event, from its declaration: its words, then the
@@ -69,9 +69,9 @@ WW.table.events = (T) => {
     if (!parts) return null;
     const lines = [];
     if (parts.from && fieldType(e, parts.from) === "deaths") lines.push(...fieldAt(e, parts.from).map(deathItem));
-    else lines.push(...parts.lines.map((line) => el("li", { class: "tally" }, line)));
-    for (const field of fieldsOfType(e, "tally")) {
-      if (Object.keys(e[field] || {}).length) lines.push(el("li", { class: "tally" }, tallyText(e[field])));
+    else lines.push(...parts.lines.map((line) => el("li", { class: "count-line" }, line)));
+    for (const field of fieldsOfType(e, "counts")) {
+      if (Object.keys(e[field] || {}).length) lines.push(el("li", { class: "count-line" }, tallyText(e[field])));
     }
     return { head: momentTitle(e) || parts.head || null, lines };
   }
@@ -136,7 +136,7 @@ WW.table.events = (T) => {
   function lastNightBlock() {
     const events = T.view.events;
     let i = events.length - 1;
-    while (i >= 0 && !(events[i].kind === "deaths" && events[i].moment === "night")) i--;
+    while (i >= 0 && !(events[i].kind === "deaths" && events[i].moment === T.rules.nightPhase)) i--;
     if (i < 0) return [el("p", { class: "muted" }, t("recap.no_night"))];
     const dawn = events[i];
     const start = events.findIndex((e) => e.kind === "step" && e.night === dawn.night);
@@ -154,8 +154,8 @@ WW.table.events = (T) => {
     return out;
   }
 
-  let recapOpen = null;  // "night" | "vote" | "days" | null
-  for (const which of ["night", "vote", "days"]) {
+  let recapOpen = null;  // "lastnight" | "ballot" | "days" | null
+  for (const which of ["lastnight", "ballot", "days"]) {
     $("recap-" + which).addEventListener("click", () => {
       recapOpen = recapOpen === which ? null : which;
       renderRecap();
@@ -164,12 +164,12 @@ WW.table.events = (T) => {
 
   function renderRecap() {
     const votes = voteHistory().filter((v) => v.result);
-    const hasNight = T.view.events.some((e) => e.kind === "deaths" && e.moment === "night");
+    const hasNight = T.view.events.some((e) => e.kind === "deaths" && e.moment === T.rules.nightPhase);
     $("recaps").hidden = !(hasNight || votes.length) || T.view.table.status === "lobby";
-    $("recap-night").hidden = !hasNight;
-    $("recap-vote").hidden = !votes.some((v) => isRound(v.step));
+    $("recap-lastnight").hidden = !hasNight;
+    $("recap-ballot").hidden = !votes.some((v) => isRound(v.step));
     $("recap-days").hidden = !votes.length;
-    for (const which of ["night", "vote", "days"]) {
+    for (const which of ["lastnight", "ballot", "days"]) {
       $("recap-" + which).setAttribute("aria-expanded", recapOpen === which ? "true" : "false");
     }
     const panel = $("recap-panel");
@@ -180,8 +180,8 @@ WW.table.events = (T) => {
     panel.hidden = false;
     $("recap-title").textContent = $("recap-" + recapOpen).textContent;
     let body;
-    if (recapOpen === "night") body = lastNightBlock();
-    else if (recapOpen === "vote") body = [voteBlock(votes.filter((v) => isRound(v.step)).pop())];
+    if (recapOpen === "lastnight") body = lastNightBlock();
+    else if (recapOpen === "ballot") body = [voteBlock(votes.filter((v) => isRound(v.step)).pop())];
     else body = votes.slice().reverse().map(voteBlock);
     $("recap-body").replaceChildren(...body);
     paintAvatars(panel);

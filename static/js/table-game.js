@@ -23,7 +23,7 @@ WW.table.game = (T) => {
     // The fade (a veil, app.css) only when the game itself turns night to day or back, not at load.
     if (gameTheme !== null && gameTheme !== !!night) document.body.classList.add("fade");
     gameTheme = !!night;
-    document.body.classList.toggle("night", !!night);
+    document.body.classList.toggle(T.rules.nightPhase, !!night);
     document.body.classList.toggle("day", !night);
     $("game").classList.toggle("ended", T.view.table.status === "ended");
     renderNarration();
@@ -49,7 +49,7 @@ WW.table.game = (T) => {
       $("countdown").hidden = true;
       return;
     }
-    $("phase").textContent = step.night !== undefined ? t("night", { n: step.night }) : t("day", { n: step.day });
+    $("phase").textContent = step.night !== undefined ? t("night_n", { n: step.night }) : t("day", { n: step.day });
     $("step-text").textContent = stepText(step);
     $("countdown").hidden = false;
     tick();

@@ -20,7 +20,7 @@
     localDeadline: null,    // Date.now() value when the step's time runs out
     cardShown: false,
   };
-  const isNightStep = (id) => !!T.rules.step[id] && T.rules.step[id].phase === "night";
+  const isNightStep = (id) => !!T.rules.step[id] && T.rules.step[id].phase === T.rules.nightPhase;
   const kindOf = (action) => (T.rules.action[action] || {}).kind;
   // Steps whose ballots the view lists (the election and every elimination round).
   const isBallotStep = (id) => !!T.rules.step[id] && !!T.rules.step[id].ballots;
@@ -222,7 +222,7 @@
       T.cardSeen = false;   // the next game tells again to look at the card
       T.freshEvents();
       T.freshChat();
-      document.body.classList.remove("night");
+      document.body.classList.remove(T.rules.nightPhase);
       document.body.classList.add("day");
       showOnly("lobby");
       T.renderLobby();

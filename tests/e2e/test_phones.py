@@ -549,7 +549,7 @@ class SixPlayers(Table):
     wolves eat the Captain on night 2 and she names a successor."""
 
     def witch_plan(self, phone, snap):
-        return snap["phase"] == phone.t("night", n=1), None
+        return snap["phase"] == phone.t("night_n", n=1), None
 
     def wolf_prey(self, phone, snap):
         captain = self.captain(snap)
@@ -619,7 +619,7 @@ class EightPlayers(Table):
         victim_line = snap["prompt"]["info"]
         victim = next((t["seat"] for t in snap["tiles"] if t["name"] and t["name"] in victim_line), None)
         candidates = [s for s in candidates if s != victim]
-        return False, (max(candidates) if snap["phase"] == phone.t("night", n=1) and candidates else None)
+        return False, (max(candidates) if snap["phase"] == phone.t("night_n", n=1) and candidates else None)
 
     def day_line(self, phone, snap):
         if phone.role == "hunter" and snap["phase"] == phone.t("day", n=1):

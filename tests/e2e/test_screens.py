@@ -160,13 +160,13 @@ def test_every_screen_at_two_sizes_in_two_languages(browser, server, screenshots
         screens.shot(viewer, "33-vote-moment")
     screens.shot(laptop, "33-vote-moment")
     # The recap of the vote: who voted for whom.
-    fr.page.locator("#recap-vote").tap()
+    fr.page.locator("#recap-ballot").tap()
     fr.page.wait_for_selector("#recap-panel:not([hidden])")
     panel = fr.page.locator("#recap-panel").inner_text()
     assert eliminated in panel and views[living[0]].name in panel, panel
     fr.page.locator("#recap-panel").scroll_into_view_if_needed()
     screens.shot(fr, "34-recap-vote")
-    fr.page.locator("#recap-vote").tap()
+    fr.page.locator("#recap-ballot").tap()
     # The host stops the game: the end screen says so, winners and "new game" first.
     if fr.state(table_id)["status"] == "running":
         fr.post(f"/api/tables/{table_id}/end")

@@ -36,6 +36,16 @@ def test_the_state_poll_describes_how_it_is_held(app):
         assert {"Preference-Applied", "Server-Timing"} <= set(op["responses"][status]["headers"]), status
 
 
+
+def test_the_catalog_tells_the_phases(app):
+    """The pages take the night's phase from the catalog (issue 34): described and served."""
+    client = app.test_client()
+    schema = client.get("/api/openapi.json").get_json()["components"]["schemas"]["Catalog"]
+    assert "phases" in schema["required"] and schema["properties"]["phases"]["items"]["enum"] == ["night", "day"]
+    catalog = client.get("/api/catalog").get_json()
+    assert catalog["phases"] == ["night", "day"]
+    assert {step["phase"] for step in catalog["steps"]} == set(catalog["phases"])
+
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     import os

@@ -50,7 +50,7 @@ KERNEL_SHAPES = (
     _event("vote_cast", {"step": "text", "seat": "seat", "target": "seat?"}),
     # Each Say that holds, in turn: the outcome (one of the first six), then whose votes were no
     # ballot (the Raven's, RULES-BOX B3.10), so that the count shown adds up.
-    _event("vote_result", {"day": "int", "tally": "tally", "eliminated": "seat?", "tied": "seats",
+    _event("vote_result", {"day": "int", "tally": "counts", "eliminated": "seat?", "tied": "seats",
                            "candidates": "seats", "scapegoat": "seat", "pardoned": "seat",
                            "raven": {"target": "seat", "votes": "int"}},
            says=(_say("ev.stake_candidates", when={"candidates": True}, args={"names": "candidates"}),
@@ -130,6 +130,7 @@ def catalog() -> dict:
         "options": [_option(o) for o in registry.OPTIONS.values()],
         "option_groups": list(registry.OPTION_GROUPS),
         "rhythms": list(registry.RHYTHMS),
+        "phases": list(registry.PHASES),   # a step's phase; night first
         # Only the presets whose every role and option is built; each with what it gives by size.
         "presets": [{"id": p.id, "sizes": list(p.sizes), "rhythm": p.rhythm, "captain": p.captain,
                      "options": dict(p.options),

@@ -3,7 +3,7 @@ the one path every elimination round takes (vote, revote, runoff, stake).
 
 They belong to no card: every living player talks and votes. The Captain's double
 vote and his tie-break come in through the hooks `vote_weight` and `vote_tie`; the
-table options (secret ballot, ties) through `ballot_audience`, `round_closes`, `vote_tie`.
+table options (secret ballot, ties) through `ballot_audience`, `step_ends`, `vote_tie`.
 """
 
 from . import flow, registry
@@ -26,16 +26,13 @@ def _request_vote(game: Game, seat: int, _, now: float) -> None:
 # --- elimination rounds (vote, revote, runoff, stake: A0 "vote elimination") ----------
 # One path for every round: the prompt, a ballot, the close, the sentence. A step is a
 # round when it is built with ballot_prompt and cast_ballot; options come in by hooks:
-# who sees a ballot (ballot_audience), what happens at the close (round_closes: the
+# who sees a ballot (ballot_audience), what happens at the close (step_ends BALLOTS_IN: the
 # secret ballot's tally), a tie (vote_tie), a voter's choices (prompt).
 def ballot_prompt(action: str):
     def prompt(game: Game, seat: int, living: list[int]) -> list[dict]:
         # Whom a round may name: the tied in a re-vote or a run-off (the candidates at
-        # the stake), else every living player, as the hooks `vote_choices` narrow it.
+        # the stake), else every living player, as the hooks `prompt` narrow it.
         choices = list(game.tied) if game.tied else living
-        if "vote_choices" in game.in_play.hooks:   # asked for every voter at every poll
-            for hook in game.in_play.hooks["vote_choices"]:
-                choices = hook(game, choices)
         votes = game.votes
         spec = {"action": action, "choices": choices, "nullable": True, "voted": seat in votes}
         if seat in votes:
@@ -65,9 +62,8 @@ def cast_ballot(game: Game, seat: int, target, now: float) -> None:
 
 def close_round(game: Game, now: float) -> None:
     """The round's time-out or early end: the hooks may hold the sentence back (tally)."""
-    for hook in game.hooks("round_closes"):
-        if hook(game, now):
-            return
+    if flow.step_ends(game, flow.BALLOTS_IN, now):
+        return
     sentence(game, game.step, dict(game.votes), now)
 
 
@@ -90,21 +86,38 @@ def ballot_weight(game: Game):
     return weight or _one
 
 
+class Count:
+    """A round's count as the cards see it (hook ``round_counted``): the step it was held
+    in, its ``tally`` {seat: votes} a card may add votes to (the Raven's), or None when the
+    ballots are published before the count (the secret ballot's `ballots`), and the
+    ``fields`` a card adds to that event (`vote_result` or `ballots`)."""
+    __slots__ = ("step", "tally", "fields")
+
+    def __init__(self, step: str, tally: dict | None, fields: dict) -> None:
+        self.step, self.tally, self.fields = step, tally, fields
+
+    @property
+    def leaders(self) -> list[int] | None:
+        """Who leads the tally now (none: nobody voted; None: not counted yet)."""
+        if self.tally is None:
+            return None
+        top = max(self.tally.values(), default=0)
+        return sorted(t for t, v in self.tally.items() if v == top) if top else []
+
+
 def sentence(game: Game, step_id: str, ballots: dict, now: float) -> None:
     """Count a round held in `step_id` and apply it: one leader is eliminated, a tie goes
     to the vote_tie hooks (the tie option, the Captain), nobody voting: nobody."""
     tally, leaders = flow.plurality(game, ballots, ballot_weight(game))
-    if "vote_tally" in game.in_play.hooks:   # votes that are no ballot (the Raven's, RULES-BOX B5.3)
-        for hook in game.in_play.hooks["vote_tally"]:
-            hook(game, step_id, tally)
-        top = max(tally.values(), default=0)
-        leaders = sorted(t for t, v in tally.items() if v == top) if top else []
-    for hook in game.hooks("vote_counted"):   # the Owl-Man's nominee: the vote names a candidate
-        if hook(game, step_id, tally, leaders, now):
-            return
     where = {} if step_id == "vote" else {"step": step_id, "round": round_number(game)}   # the base event unchanged
-    for hook in game.hooks("vote_result"):
-        hook(game, step_id, leaders, where)
+    if "round_counted" in game.in_play.hooks:
+        # Votes that are no ballot (the Raven's, RULES-BOX B5.3), fields of the event, or a
+        # card taking the outcome over (the Owl-Man's nominee: the vote names a candidate).
+        count = Count(step_id, tally, where)
+        for hook in game.in_play.hooks["round_counted"]:
+            if hook(game, count, now):
+                return
+        leaders = count.leaders
     game.emit("vote_result", EVERYONE, now, day=game.day, tally=flow.str_keys(tally),
               eliminated=leaders[0] if len(leaders) == 1 else None, tied=leaders if len(leaders) > 1 else [],
               **where)

@@ -8,8 +8,34 @@ Every function takes `now` (POSIX seconds) from its caller.
 from . import camps, powers, registry
 from .game import AT_END, EVERYONE, Game
 
-
 # --- steps -------------------------------------------------------------------
+# Where the kernel is about to start the next step (hook `step_begins`): the game's first
+# step once the cards are dealt, the day's first step (after the dawn's follow-ups or a
+# day's speech turns), the day's talk before the vote.
+GAME_OPENS, DAY_OPENS, TALK_OPENS = "game_opens", "day_opens", "talk_opens"
+# How a step ends (hook `step_ends`): its limit ran out, or a round's ballots are all in
+# (or its limit ran out: the round closes either way).
+TIME_OUT, BALLOTS_IN = "time_out", "ballots_in"
+
+
+def step_begins(game: Game, kind: str, now: float) -> bool:
+    """The kernel is about to start its next step (``kind``: GAME_OPENS, DAY_OPENS or
+    TALK_OPENS); True if a hook started another one instead (or ended the game)."""
+    for hook in game.hooks("step_begins"):
+        if hook(game, kind, now):
+            return True
+    return False
+
+
+def step_ends(game: Game, kind: str, now: float) -> bool:
+    """The current step is ending (``kind``: TIME_OUT or BALLOTS_IN); True if a hook took
+    it over (a testament settles a time-out, a secret ballot holds the sentence back)."""
+    for hook in game.hooks("step_ends"):
+        if hook(game, kind, now):
+            return True
+    return False
+
+
 def start_step(game: Game, step_id: str, now: float, actor: int | None = None, tied=()) -> None:
     step = registry.STEPS[step_id]
     game.step = step_id
@@ -65,8 +91,8 @@ everyone_alive = None   # Step.actors for the steps where every living player ac
 
 def open_game(game: Game, now: float) -> None:
     """The first step once the cards are dealt: night 1, or a day 0 (its debate, then its
-    vote, RULES-BOX B0.5) when a card asks for one (hook `game_opens`: the Angel)."""
-    if any(hook(game) for hook in game.hooks("game_opens")):
+    vote, RULES-BOX B0.5) when a card asks for one (hook `step_begins` GAME_OPENS: the Angel)."""
+    if step_begins(game, GAME_OPENS, now):
         game.then = "night"
         start_debate(game, now)   # day 0: no election (RULES.md §5 keeps it on day 1)
         return
@@ -184,18 +210,15 @@ def night_attack_victim(game: Game, victim: int | None) -> int | None:
 
 
 def begin_day(game: Game, now: float) -> None:
-    for hook in game.hooks("day_start"):
-        if hook(game, now):
-            return
-    start_debate(game, now)
+    """The day's first step: the debate, unless a hook starts another (the election, speech turns)."""
+    if not step_begins(game, DAY_OPENS, now):
+        start_debate(game, now)
 
 
 def start_debate(game: Game, now: float) -> None:
     """The day's talk before the vote: the debate, unless a hook replaces it (speech turns)."""
-    for hook in game.hooks("debate_opens"):
-        if hook(game, now):
-            return
-    start_step(game, "debate", now)
+    if not step_begins(game, TALK_OPENS, now):
+        start_step(game, "debate", now)
 
 
 # --- deaths (RULES.md §4) ----------------------------------------------------
@@ -262,11 +285,12 @@ def eliminate(game: Game, seat: int, now: float) -> None:
     tiebreak, and the variants' revote, runoff, stake) ends here, so that the end check
     knows who was voted out."""
     game.then = "night"
-    for hook in game.hooks("vote_elimination"):   # a card takes the sentence over (the Idiot's pardon)
-        if hook(game, seat, now):
+    hooks = game.hooks("vote_elimination")
+    for hook in hooks:   # a card takes the sentence over (the Idiot's pardon)
+        if hook(game, seat, None, now):
             return
     died = kill(game, [seat], "vote", now)
-    if any(hook(game, died) for hook in game.hooks("vote_deaths_wait")):
+    if any(hook(game, seat, died, now) for hook in hooks):
         # The end check comes after these deaths' follow-ups (a hook runs it there).
         queue_follow_ups(game, died)
         continue_follow_ups(game, now)
@@ -275,29 +299,43 @@ def eliminate(game: Game, seat: int, now: float) -> None:
 
 
 # --- the end (RULES.md §6, A4) -----------------------------------------------
+class EndCheck:
+    """One end check as the cards see it (hook ``end_check``): who is alive, who plays only
+    for a mixed couple, the seat a vote elimination just took (vote, tiebreak, revote,
+    runoff, stake; else None). A card fills ``winner`` with its own win among the living
+    (A4 rules 1 and 3: the Jester voted out, the Plague-Bearer's...), or ``all_dead`` with
+    who wins when nobody is alive (rule 2: `hunter_vote_shot_first`); the kernel reads the
+    one that applies and asks no further card once it is filled."""
+    __slots__ = ("living", "mixed", "voted_out", "winner", "all_dead")
+
+    def __init__(self, living: list[int], mixed: set, voted_out: int | None) -> None:
+        self.living, self.mixed, self.voted_out = living, mixed, voted_out
+        self.winner: dict | None = None
+        self.all_dead: dict | None = None
+
+
 def outcome(game: Game, voted_out: int | None = None) -> dict | None:
     """A4's end check (RULES-BOX B4); the first rule that holds ends the game.
 
-    Rules 1 (the Jester voted out, the Angel dead before day 1) and 3 (the Plague-Bearer's,
-    the Piper's, the White Werewolf alone) are the solitaries' own, asked through
-    ``solo_win`` in that order of priority; they are asked after rule 2 since they never
-    hold with nobody alive. Sides are read seat by seat now (camps.side_of: a bitten
-    Cursed, a seat that joined the pack are wolves); "a werewolf alive" is a pack member.
+    Rule 2 (nobody alive) and the solitaries' own rules 1 (the Jester voted out, the Angel
+    dead before day 1) and 3 (the Plague-Bearer's, the Piper's, the White Werewolf alone)
+    come from the cards through ``end_check``, in that order of priority; a win among the
+    living never counts with nobody alive. Sides are read seat by seat now (camps.side_of:
+    a bitten Cursed, a seat that joined the pack are wolves); "a werewolf alive" is a pack member.
     """
     living = game.living()
     mixed: set = set()
     for hook in game.hooks("mixed_couple"):
         mixed |= hook(game)
-    if not living:                                                            # 2
-        for hook in game.hooks("nobody_alive"):
-            won = hook(game)
+    if "end_check" in game.in_play.hooks:
+        check = EndCheck(living, mixed, voted_out)
+        for hook in game.in_play.hooks["end_check"]:
+            hook(game, check)
+            won = check.winner if living else check.all_dead
             if won is not None:
-                return won
+                return won                                                    # 1, 2, 3
+    if not living:                                                            # 2
         return {"camp": registry.WINNER_NONE, "seats": []}
-    for hook in game.hooks("solo_win"):                                   # 1, 3
-        won = hook(game, living, mixed, voted_out)
-        if won is not None:
-            return won
     if mixed and set(living) == mixed:                                        # 4
         return {"camp": registry.WINNER_LOVERS, "seats": sorted(mixed)}
     players = game.players
@@ -401,9 +439,8 @@ def time_out(game: Game, now: float) -> None:
     """What happens when the current step's limit runs out: the step says (in a planned
     night, each part it gathers says, then the plan goes on), unless an option settles
     it (a testament)."""
-    for hook in game.hooks("step_time_out"):
-        if hook(game, now):
-            return
+    if step_ends(game, TIME_OUT, now):
+        return
     step = registry.STEPS[game.step]
     plan = night_plan(game) if step.phase == "night" else None
     if plan is None:

@@ -22,6 +22,10 @@ SEAT, SEATS, CARD, CONFIRM = "seat", "seats", "card", "confirm"
 CHOICE_KINDS = (SEAT, SEATS, CARD, CONFIRM)
 BODY_FIELDS = {SEAT: "target", SEATS: "targets", CARD: "card", CONFIRM: None}
 
+# The two phases a step belongs to (Step.phase), night first (GET /api/catalog `phases`).
+NIGHT, DAY = "night", "day"
+PHASES = (NIGHT, DAY)
+
 RHYTHMS = ("rapide", "classique", "lent")   # A7.4; the index into Step.limits
 
 # Who wins (the view's `winner.camp`, API.md): a camp of cards (CAMPS) wins under its own
@@ -36,7 +40,7 @@ WINNER_REASONS = ("stopped", "idle", "stalemate")   # a winner `none` without a 
 # a dict is an object of such fields. The pages write each value by its type (a seat as its
 # player's name, a role as the card's name); they know no field or card by name.
 FIELD_TYPES = ("seat", "seats", "role", "roles", "camp", "bool", "int", "text", "card",
-               "deaths", "tally", "ballots", "winner", "object")
+               "deaths", "counts", "ballots", "winner", "object")
 
 
 def check_field_type(owner: str, spec) -> None:
@@ -106,34 +110,34 @@ HOOK_POINTS = {
     "grief": "(game, died): append (seat, cause) for who dies with the dead",
     "queue_follow_ups": "(game, died): remember what these deaths call for",
     "follow_up": "(game, now) -> bool: start a follow-up step, True if one started",
-    "day_start": "(game, now) -> bool: start the day's first step, True if one started",
+    "step_begins": "(game, kind, now) -> bool: the kernel is about to start its next step (flow.GAME_OPENS: "
+                   "the first once the cards are dealt, True: a day 0 first; flow.DAY_OPENS: the day's "
+                   "first; flow.TALK_OPENS: the debate); True if the hook started another (or ended the game)",
     "vote_weight": "(game) -> function(voter) -> weight, or None",
     "vote_tie": "(game, leaders, step id, now) -> bool: settle a tied elimination round (the step it"
                 " was held in: vote, revote, runoff, stake), True if handled",
     # Elimination rounds (day.py: vote, revote, runoff, stake) and the day's talk.
     "ballot_audience": "(game, voter) -> audience or None: who sees a ballot of a round (default everyone)",
-    "round_closes": "(game, now) -> bool: a round's ballots are in; True if it takes over (the sentence later)",
-    "debate_opens": "(game, now) -> bool: start something else instead of the debate, True if it did",
+    "step_ends": "(game, kind, now) -> bool: the current step ends (flow.TIME_OUT: its limit ran out; "
+                 "flow.BALLOTS_IN: a round closes, every ballot in or its time out); True if the hook "
+                 "takes it over (a testament settles the time-out, a secret ballot holds the sentence)",
     "village_writers": "(game) -> seats allowed to write in `village` now, or None (every living player)",
     # Options narrowing the rules of a step (prompt, refusal, time-out, end check).
-    "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices)",
+    "prompt": "(game, seat, specs) -> specs: narrow what a seat is offered (remove or filter choices: "
+              "the partner a lover may not vote for, the Owl-Man's nominee in the vote)",
     "refusal": "(game, seat, action id) -> IllegalAction or None: why an action is not offered",
-    "step_time_out": "(game, now) -> bool: settle the current step's time-out instead of the step",
-    "vote_deaths_wait": "(game, died) -> bool: check the end only after these vote deaths' follow-ups",
     "seer_look": "(game, target, data): what a Seer's look teaches (data: the seer_look event's fields)",
     "mixed_couple": "(game) -> set of seats who play only for their couple",
     "wolves_choice": "(game, now): the wolves' choice of the night is settled (game.victim; A2.3 step 1, "
                      "at the end of `werewolves`, or of a fixed `night`): a bite may act on it",
     "night_end": "(game, now) -> bool: after the night's deaths and their end check, before `dawn` "
                  "(A2.3 steps 5-6); True if the game ended",
-    "solo_win": "(game, living, mixed, voted_out) -> winner or None: a solitary's own win, asked at "
-                "every end check (A4 rules 1 and 3); voted_out: the seat a vote elimination just "
-                "took (vote, tiebreak, revote, runoff, stake), else None",
-    "nobody_alive": "(game) -> winner or None: who wins when nobody is alive (A4 rule 2; "
-                    "`hunter_vote_shot_first`), else nobody",
+    "end_check": "(game, check: flow.EndCheck) at every end check: fill check.winner with a card's own "
+                 "win among the living (A4 rules 1 and 3: a solitary's), or check.all_dead with who "
+                 "wins when nobody is alive (rule 2; `hunter_vote_shot_first`)",
     "known_roles": "(game, seat, known): add the cards this seat knows",
-    "view_me": "(game, seat, me): add this seat's private fields to view['me']",
-    "view": "(game, seat, view): add fields to the view",
+    "view": "(game, seat, view): add fields to a seat's view, its private ones to view['me'] (declared in "
+            "the module's `me`; at priority 1-5, before the hooks that also change the chat or the players)",
     "night_plan": "(game) -> list of step ids or None: tonight's steps, each lasting its whole limit "
                   "(an action only closes its player's prompt), instead of the sequential night",
     "channels": "(game) -> channel ids this game has besides village, werewolves and dead",
@@ -141,23 +145,21 @@ HOOK_POINTS = {
     "chat_posted": "(game, message) a message was just stored in game.chat (its readers' versions moved)",
     "channel_readers": "(game, channel, seats): append the living seats who also read this channel",
     "writable_channels": "(game, seat, channels): append the channels this seat may also write in now",
-    "vote_choices": "(game, choices) -> choices: whom the current elimination round may target",
-    "vote_counted": "(game, step_id, tally, leaders, now) -> bool: take over a round's outcome, True if handled",
     # The lifecycle seams of RULES-BOX (B0.5, B2.3, B4, B5.2, B5.3): a card of the box adds no hook point.
-    "game_opens": "(game) -> bool: the game opens with a day 0 (its debate and vote) before night 1",
     "died": "(game, died, now): a batch of deaths was just announced (`deaths`); died: [(seat, cause)] "
             "(night, vote, hunter, grief...); what follows in the same moment (a revenge, a turn, a rust)",
-    "vote_elimination": "(game, seat, now) -> bool: a vote elimination is about to take seat; True if a "
-                        "card takes it over (the Idiot's pardon: he lives)",
+    "vote_elimination": "(game, seat, died, now) -> bool: a vote elimination takes seat; asked before "
+                        "the deaths (died None): True if a card takes it over (the Idiot's pardon: he "
+                        "lives), then after them (died: the seats): True if the end check waits for "
+                        "their follow-ups (`hunter_vote_shot_first`: the Hunter shoots first)",
     "voters": "(game, seats) -> seats: who votes in the village's rounds now (less a pardoned Idiot, "
               "those the Scapegoat left out); players[].voter: false for the others",
     "seat_side": "(game, seat, side) -> side: who this seat plays with now (camps.side_of; the Angel "
                  "before day 1)",
-    "vote_tally": "(game, step id, tally): add votes to a round's count before its leaders are found "
-                  "(the Raven's two)",
-    "vote_result": "(game, step id, leaders, data): add fields to a round's `vote_result` event "
-                   "(the Scapegoat taking the tie, the Raven's votes); leaders None: to its `ballots` "
-                   "event (secret_ballot's tally)",
+    "round_counted": "(game, count: day.Count, now) -> bool: a round is counted (or its ballots published "
+                     "before the count, the secret ballot's: count.tally None): add votes to count.tally "
+                     "(the Raven's two, at 20), fields to its event (count.fields: the Scapegoat taking the "
+                     "tie), or take its outcome over, True (the Owl-Man's stake, at 60)",
     "game_ends": "(game, now) the game is over (a win, a draw or a stop), just before `game_end`: emit what "
                  "only the end reveals and no event has told yet",
 }
@@ -187,7 +189,7 @@ class Action:
 @dataclass(frozen=True)
 class Step:
     id: str
-    phase: str                    # "night" | "day"
+    phase: str                    # one of PHASES: NIGHT | DAY
     limits: tuple                 # seconds for (rapide, classique, lent); classique is the default
     time_out: Callable            # (game, now): what the step's limit running out does
     actors: Callable | None = nobody  # (game, living) -> seats who may act now; None: every living player
@@ -260,7 +262,7 @@ class Module:
     events: tuple = ()            # the event kinds it emits (the catalog lists them); an Event: with its shape
     public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
-    me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
+    me: dict = field(default_factory=dict)   # the fields its view hook adds to view['me']: name -> type
     shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
 
     def __post_init__(self):
@@ -313,7 +315,7 @@ class Option:
     events: tuple = ()            # the event kinds it emits (the catalog lists them); an Event: with its shape
     public_events: tuple = ()     # those of them told to everyone as they happen (RULES-VARIANTS A9)
     end_events: tuple = ()        # those told to nobody until the end; the others: secret (some seats)
-    me: dict = field(default_factory=dict)   # the fields its view_me hook adds to view['me']: name -> type
+    me: dict = field(default_factory=dict)   # the fields its view hook adds to view['me']: name -> type
     shapes: tuple = ()            # Event values: its events as the pages show them (filled from events)
     # The cards it is about: the host's screen offers it only while all of them are in the deck.
     roles: tuple = ()
@@ -397,7 +399,7 @@ def _add_steps(steps) -> None:
     _night[:] = sorted((s for s in STEPS.values() if s.night_order is not None), key=lambda s: s.night_order)
     _night_index.clear()
     _night_index.update({s.id: i for i, s in enumerate(_night)})
-    _step_ids[:] = [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != "night", s.rank))]
+    _step_ids[:] = [s.id for s in sorted(STEPS.values(), key=lambda s: (s.phase != NIGHT, s.rank))]
 
 
 def _add_hooks(owner: str, hooks: dict) -> None:

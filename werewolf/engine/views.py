@@ -163,8 +163,6 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         me = game.player(seat)
         view["me"] = {"seat": seat, "name": me.name, "role": me.role, "alive": me.alive,
                       "captain": seat == game.captain}
-        for hook in game.hooks("view_me"):
-            hook(game, seat, view["me"])
         for hook in game.hooks("view"):
             hook(game, seat, view)
     return view

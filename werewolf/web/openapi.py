@@ -65,7 +65,7 @@ def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-# The fields each module adds to view['me'] (its declaration `me`, beside its view_me hook).
+# The fields each module adds to view['me'] (its declaration `me`, beside its view hook).
 DECLARED_ME = {name: field_schema(spec) for module in engine.registry.MODULES.values()
                for name, spec in module.me.items()}
 
@@ -159,12 +159,14 @@ SCHEMAS = {
         "id": {"type": "string", "enum": ROLE_IDS}, "camp": {"type": "string"}, "name": {"type": "string"},
         "description": {"type": "string"}})},
         "steps": {"type": "array", "items": _obj({"id": {"type": "string", "enum": STEP_IDS},
-                                                  "phase": {"type": "string", "enum": ["night", "day"]}})},
+                                                  "phase": {"type": "string", "enum": list(engine.registry.PHASES)}})},
         "night_order": {"type": "array", "items": {"type": "string", "enum": STEP_IDS}},
         "actions": {"type": "array", "items": _obj({
             "id": {"type": "string"}, "step": {"type": "string", "enum": STEP_IDS, "nullable": True},
             "kind": {"type": "string", "enum": list(engine.registry.CHOICE_KINDS)}})},
         "events": {"type": "array", "items": {"type": "string"}},
+        "phases": {"type": "array", "items": {"type": "string", "enum": list(engine.registry.PHASES)},
+                   "description": "a step's phase, night first (the pages darken at night)"},
         "presets": {"type": "array", "items": _obj({"id": {"type": "string"}, "name": {"type": "string"}})},
         "players": _obj({"min": {"type": "integer"}, "max": {"type": "integer"}})}),
     "Event": _obj({"seq": {"type": "integer", "minimum": 1}, "kind": {"type": "string"}},

@@ -21,8 +21,8 @@ def _ballot_audience(game: Game, voter: int):
     return voter if _on(game) else None
 
 
-def _round_closes(game: Game, now: float) -> bool:
-    if not _on(game):
+def _round_closes(game: Game, kind: str, now: float) -> bool:
+    if kind != flow.BALLOTS_IN or not _on(game):
         return False
     held_in = game.step
     # Every voter of the round, null for an abstention or no ballot at all (003).
@@ -31,8 +31,9 @@ def _round_closes(game: Game, now: float) -> bool:
     game.extra[ID] = {"step": held_in, "ballots": {str(k): v for k, v in ballots.items()}}
     flow.start_step(game, "tally", now, tied=game.tied)
     more: dict = {}
-    for hook in game.hooks("vote_result"):   # votes that are no ballot (the Raven's, RULES-BOX B6.2)
-        hook(game, held_in, None, more)
+    count = day.Count(held_in, None, more)   # not counted yet: the cards only add fields
+    for hook in game.hooks("round_counted"):   # votes that are no ballot (the Raven's, RULES-BOX B6.2)
+        hook(game, count, now)
     game.emit("ballots", EVERYONE, now, step=held_in, round=day.round_number(game),
               ballots={str(k): v for k, v in sorted(ballots.items())}, captain=captain, **more)
     return True
@@ -53,4 +54,4 @@ OPTION = registry.register_option(Option(
                           "raven": {"target": "seat", "votes": "int"}},   # the Raven's two (RULES-BOX B12)
               says=(Say("ev.ballots", lines="ballots"),), moment=True),),
     public_events=("ballots",),
-    hooks={"ballot_audience": _ballot_audience, "round_closes": _round_closes}))
+    hooks={"ballot_audience": _ballot_audience, "step_ends": _round_closes}))

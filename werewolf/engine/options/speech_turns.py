@@ -60,6 +60,13 @@ def _debate_opens(game: Game, now: float) -> bool:
     return True
 
 
+def _step_begins(game: Game, kind: str, now: float) -> bool:
+    """The turns open the day (before day 1's election), then the vote takes the debate's place."""
+    if kind == flow.DAY_OPENS:
+        return _day_start(game, now)
+    return kind == flow.TALK_OPENS and _debate_opens(game, now)
+
+
 def _village_writers(game: Game):
     return [game.actor] if game.step == "speech" else None
 
@@ -78,5 +85,5 @@ SPEECH = Step("speech", "day", (20, 30, 60), time_out=lambda game, now: _next_sp
 
 OPTION = registry.register_option(Option(
     id=ID, default=False, group="votes", check=lambda value: isinstance(value, bool), steps=(SPEECH,),
-    hooks={"day_start": (5, _day_start), "debate_opens": _debate_opens, "village_writers": _village_writers,
+    hooks={"step_begins": (5, _step_begins), "village_writers": _village_writers,
            "night_begins": _night_begins}))

@@ -6,7 +6,7 @@ sees it (`me.testament`) until it is used: at the time-out of his `hunter` or
 `testament: true`). A silenced Hunter's testament does not shoot either. At the end
 (A9.1, "everything is revealed"), every testament still standing, unused, is told to all:
 one `testament` event per author, with the last target of each kind he set."""
-from .. import registry
+from .. import flow, registry
 from ..actions import legal_actions
 from ..game import AT_END, Game
 from ..registry import Event, Option, Say, StandingAction
@@ -47,9 +47,9 @@ def _set(kind: str):
     return apply
 
 
-def _time_out(game: Game, now: float) -> bool:
+def _time_out(game: Game, kind: str, now: float) -> bool:
     action = STEP_ACTION.get(game.step)
-    if action is None or not _on(game):
+    if kind != flow.TIME_OUT or action is None or not _on(game):
         return False
     target = game.extra.get(ID, {}).get(str(game.actor), {}).get(game.step)
     if target is None or not game.player(target).alive:
@@ -69,7 +69,8 @@ def _reveal(game: Game, now: float) -> None:
             game.emit("testament", AT_END, now, seat=int(seat), **mine)
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     mine = game.extra.get(ID, {}).get(str(seat))
     if not mine:
         return
@@ -85,7 +86,7 @@ OPTION = registry.register_option(Option(
     id=ID, default=False, group="roles", check=lambda value: isinstance(value, bool),
     actions=(StandingAction("hunter.testament", _set("hunter"), _hunter_choices, role="hunter", slot="hunter"),
              StandingAction("succession.testament", _set("succession"), _captain_choices, captain=True, slot="succession")),
-    hooks={"step_time_out": _time_out, "view_me": _view_me, "game_ends": _reveal}, events=(
+    hooks={"step_ends": _time_out, "view": (5, _view_me), "game_ends": _reveal}, events=(
         Event("testament", {"seat": "seat", "hunter": "seat", "succession": "seat"}, says=(),
               timeline=(Say("tl.testament_hunter", when={"hunter": True}, args={"hunter": "seat", "name": "hunter"}),
                         Say("tl.testament_succession", when={"succession": True},

@@ -54,7 +54,8 @@ def _night_end(game: Game, now: float) -> bool:
     return False            # never ends the game
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["learned_camps"] = dict(_state(game)["learned"])
 
@@ -66,8 +67,8 @@ STEP = Step(STEP_ID, "night", (20, 30, 60), time_out=_time_out, actors=flow.aliv
 
 ROLE = registry.register(Role(
     ID, emoji="⚰️", camp=registry.VILLAGE, steps=(STEP,),
-    hooks={"deal": _deal, "night_end": (20, _night_end), "view_me": _view_me},
-    me={"learned_camps": "object"},   # the fields _view_me adds: seat -> camp (the OpenAPI description reads them)
+    hooks={"deal": _deal, "night_end": (20, _night_end), "view": (5, _view)},
+    me={"learned_camps": "object"},   # the fields _view adds to view['me']: seat -> camp (the OpenAPI description reads them)
     events=(
         Event("gravedigger_learns", {"night": "int", "target": "seat", "camp": "camp"},
               says=(Say("ev.gravedigger_learns", args={"name": "target", "camp": "camp"}),),

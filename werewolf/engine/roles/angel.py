@@ -31,15 +31,16 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"villager": False}
 
 
-def _opens(game: Game) -> bool:
-    return ID in game.cards
+def _step_begins(game: Game, kind: str, now: float) -> bool:
+    if kind == flow.GAME_OPENS:
+        return ID in game.cards   # a day 0 before night 1
+    return kind == flow.DAY_OPENS and _day_starts(game, now)
 
 
-def _win(game: Game, living: list[int], mixed: set, voted_out) -> dict | None:
+def _win(game: Game, check: flow.EndCheck) -> None:
     seat = game.holder(ID)
-    if seat is None or not _first_round(game) or game.player(seat).alive or seat in mixed:
-        return None
-    return {"camp": ID, "seats": [seat]}
+    if seat is not None and _first_round(game) and not game.player(seat).alive and seat not in check.mixed:
+        check.winner = {"camp": ID, "seats": [seat]}
 
 
 def _day_starts(game: Game, now: float) -> bool:
@@ -58,6 +59,6 @@ def _side(game: Game, seat: int, side: str) -> str:
 
 ROLE = registry.register(Role(
     ID, emoji="😇", camp=registry.SOLITARY,
-    hooks={"deal": _deal, "game_opens": _opens, "solo_win": (10, _win), "day_start": (1, _day_starts),
+    hooks={"deal": _deal, "step_begins": (1, _step_begins), "end_check": (10, _win),
            "seat_side": _side},
 ))

@@ -11,8 +11,8 @@ def _living_captain(game: Game) -> int | None:
 
 
 # --- election ------------------------------------------------------------------
-def _day_start(game: Game, now: float) -> bool:
-    if game.day == 1 and game.settings["captain"] and game.captain is None and not game.captaincy_over:
+def _day_start(game: Game, kind: str, now: float) -> bool:
+    if kind == flow.DAY_OPENS and game.day == 1 and game.settings["captain"] and game.captain is None and not game.captaincy_over:
         flow.start_step(game, "election", now)
         return True
     return False
@@ -116,10 +116,10 @@ TIEBREAK = Step("tiebreak", "day", (30, 45, 90), time_out=_tiebreak_time_out, ac
 
 MODULE = registry.register(Module(
     "captain", steps=(ELECTION, SUCCESSION, TIEBREAK),
-    hooks={"day_start": (10, _day_start), "vote_weight": (10, _vote_weight), "vote_tie": (10, _vote_tie),
+    hooks={"step_begins": (10, _day_start), "vote_weight": (10, _vote_weight), "vote_tie": (10, _vote_tie),
            "queue_follow_ups": (20, _queue), "follow_up": (20, _follow_up)},
     events=(
-        Event("election_result", {"tally": "tally", "captain": "seat?"},
+        Event("election_result", {"tally": "counts", "captain": "seat?"},
               says=(Say("ev.election_none", when={"captain": None}),
                     Say("ev.election_result", args={"name": "captain"})), moment=True),
         Event("succession", {"previous": "seat", "captain": "seat?", "testament": "bool"},

@@ -45,7 +45,8 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"flair": True}
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["flair"] = _state(game)["flair"]
 
@@ -57,7 +58,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 
 ROLE = registry.register(Role(
     ID, emoji="🦊", camp=registry.VILLAGE, steps=(STEP,),
-    hooks={"deal": _deal, "view_me": _view_me},
+    hooks={"deal": _deal, "view": (5, _view_me)},
     me={"flair": "bool"},   # his only (_view_me)
     events=(Event("fox_sniff", {"night": "int", "target": "seat", "group": "seats", "wolf": "bool"},
                   says=(Say("ev.fox_sniff_wolf", when={"wolf": True}, args={"names": "group"}),

@@ -57,7 +57,8 @@ def _attack(game: Game, victim: int) -> int | None:
     return None if state is not None and state["protecting"] == victim else victim
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["protecting"] = _state(game)["protecting"]
         me["protected_last"] = _state(game)["last"]
@@ -69,7 +70,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=_time_out, actors=flow.alive_hol
 
 ROLE = registry.register(Role(
     ID, emoji="🛡️", camp=registry.VILLAGE, steps=(STEP,),
-    hooks={"deal": _deal, "night_begins": _night_begins, "night_attack": (10, _attack), "view_me": _view_me},
+    hooks={"deal": _deal, "night_begins": _night_begins, "night_attack": (10, _attack), "view": (5, _view_me)},
     events=(Event("guard_protect", {"night": "int", "target": "seat?"},
                   says=(Say("ev.guard_protect_none", when={"target": None}),
                         Say("ev.guard_protect", args={"name": "target"})),

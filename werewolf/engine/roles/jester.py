@@ -7,21 +7,21 @@ While alive and not in a mixed couple he blocks both camps (the kernel's A4 rule
 from his camp).
 """
 
-from .. import registry
+from .. import flow, registry
 from ..game import Game
 from ..registry import Role
 
 ID = "jester"
 
 
-def _win(game: Game, living: list[int], mixed: set, voted_out: int | None) -> dict | None:
-    if voted_out is not None and game.player(voted_out).role == ID and voted_out not in mixed:
-        return {"camp": ID, "seats": [voted_out]}                      # A4 rule 1
-    if living == [game.holder(ID)] and living[0] not in mixed:
+def _win(game: Game, check: flow.EndCheck) -> None:
+    voted_out = check.voted_out
+    if voted_out is not None and game.player(voted_out).role == ID and voted_out not in check.mixed:
+        check.winner = {"camp": ID, "seats": [voted_out]}              # A4 rule 1
+    elif check.living == [game.holder(ID)] and check.living[0] not in check.mixed:
         # (decision) Alone alive, nobody is left to vote him out: nobody wins, the game
         # being stuck as in the stalemate (A4 rule 8), without waiting three days.
-        return {"camp": registry.WINNER_NONE, "reason": "stalemate", "seats": []}
-    return None
+        check.winner = {"camp": registry.WINNER_NONE, "reason": "stalemate", "seats": []}
 
 
-ROLE = registry.register(Role(ID, emoji="🤡", camp=registry.SOLITARY, hooks={"solo_win": (10, _win)}))
+ROLE = registry.register(Role(ID, emoji="🤡", camp=registry.SOLITARY, hooks={"end_check": (10, _win)}))

@@ -88,16 +88,14 @@ def _known(game: Game, seat: int, known: dict) -> None:
         known[state["caught"]] = game.player(state["caught"]).role
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
-    state = _state(game)
-    if state is not None and game.player(seat).role == ID:
-        me["spying"] = game.status == "running" and state["open"] == game.step_seq
-
-
 def _view(game: Game, seat: int, view: dict) -> None:
-    """Her `werewolves` tab: what she overheard, without author (the end shows the channel whole)."""
+    """Whether she is spying now; her `werewolves` tab: what she overheard, without author
+    (the end shows the channel whole)."""
     state = _state(game)
-    if state is None or game.status != "running" or game.player(seat).role != ID:
+    if state is None or game.player(seat).role != ID:
+        return
+    view["me"]["spying"] = game.status == "running" and state["open"] == game.step_seq
+    if game.status != "running":
         return
     view["chat"]["werewolves"] = [{"seq": i + 1, "channel": "werewolves", "text": game.chat[index]["text"],
                                    "at": game.chat[index]["at"]} for i, index in enumerate(state["heard"])]
@@ -121,7 +119,7 @@ ROLE = registry.register(Role(
     side=(Side(SPY_STEPS, actors=_actors, prompt=_prompt,
                actions=(Action("little_girl.spy", CONFIRM, _spy), Action("little_girl.hide", CONFIRM, _hide))),),
     hooks={"deal": _deal, "step_starts": _step_starts, "chat_posted": _chat_posted, "known_roles": _known,
-           "view_me": _view_me, "view": (60, _view)},
+           "view": (60, _view)},
     events=(
         Event("little_girl_spy", {"night": "int", "open": "bool"},
               says=(Say("ev.little_girl_open", when={"open": True}), Say("ev.little_girl_closed")),

@@ -36,7 +36,8 @@ def _mixed(game: Game) -> set:
     return set()
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     # Told at the end of Cupid's step (in a fixed night it lasts after his choice).
     if game.lovers and seat in game.lovers and game.step != "cupid":
         me["lover"] = _partner(game, seat)
@@ -45,5 +46,5 @@ def _view_me(game: Game, seat: int, me: dict) -> None:
 
 
 MODULE = registry.register(Module("lovers", hooks={"grief": (10, _grief), "mixed_couple": (10, _mixed),
-                                                   "view_me": (10, _view_me)},
+                                                   "view": (1, _view_me)},
                                   me={"lover": "seat", "died_of": "text"}))

@@ -80,14 +80,20 @@ def _standing(game: Game) -> int | None:
     return state["nominee"]
 
 
-def _vote_choices(game: Game, choices: list[int]) -> list[int]:
+def _vote_prompt(game: Game, seat: int, specs: list) -> list:
+    """The nominee stands already: the vote names the second candidate among the others."""
     nominee = _standing(game) if game.step == "vote" else None
-    return choices if nominee is None else [s for s in choices if s != nominee]
+    if nominee is None:
+        return specs
+    return [{**spec, "choices": [s for s in spec["choices"] if s != nominee]} if spec["action"] == "vote.cast" else spec
+            for spec in specs]
 
 
-def _vote_counted(game: Game, step_id: str, tally: dict, leaders: list[int], now: float) -> bool:
-    """The vote elected the second candidate(s); nobody voted: no stake, nobody (A13)."""
-    nominee = _standing(game) if step_id == "vote" else None
+def _vote_counted(game: Game, count: day.Count, now: float) -> bool:
+    """The vote elected the second candidate(s); nobody voted: no stake, nobody (A13).
+    After every card's votes (the Raven's, at 20); not counted yet (None): nothing."""
+    nominee = _standing(game) if count.step == "vote" else None
+    leaders, tally = count.leaders, count.tally
     if nominee is None or not leaders:
         return False
     candidates = sorted([nominee, *leaders])
@@ -97,7 +103,8 @@ def _vote_counted(game: Game, step_id: str, tally: dict, leaders: list[int], now
     return True
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["nominee"] = _state(game)["designating"]
 
@@ -113,7 +120,7 @@ STAKE = Step("stake", "day", (40, 60, 120), time_out=day.close_round, actors=flo
 ROLE = registry.register(Role(
     ID, emoji="🦉", camp=registry.VILLAGE, steps=(STEP, STAKE),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": _step_starts,
-           "vote_choices": _vote_choices, "vote_counted": _vote_counted, "view_me": _view_me},
+           "prompt": _vote_prompt, "round_counted": (60, _vote_counted), "view": (5, _view_me)},
     events=(
         Event("owl_designate", {"night": "int", "target": "seat?"},
               says=(Say("ev.owl_designate_none", when={"target": None}), Say("ev.owl_designate", args={"name": "target"})),

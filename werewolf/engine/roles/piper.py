@@ -63,17 +63,17 @@ def _charm_takes(game: Game, now: float) -> bool:
     return flow.check_end(game, now)
 
 
-def _win(game: Game, living: list[int], mixed: set, voted_out) -> dict | None:
+def _win(game: Game, check: flow.EndCheck) -> None:
     piper = game.alive_holder(ID)
-    if piper is None or piper in mixed or camps.side_of(game, piper) != ID:
-        return None   # dead, in a mixed couple, or infected: no solo win (B3.11)
+    if piper is None or piper in check.mixed or camps.side_of(game, piper) != ID:
+        return   # dead, in a mixed couple, or infected: no solo win (B3.11)
     charmed = set(_state(game)["charmed"])
-    if all(s == piper or s in charmed for s in living):   # also alone alive
-        return {"camp": ID, "seats": [piper]}
-    return None
+    if all(s == piper or s in charmed for s in check.living):   # also alone alive
+        check.winner = {"camp": ID, "seats": [piper]}
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     state = game.extra.get(ID)
     if state is None:
         return
@@ -89,7 +89,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🪈", camp=registry.SOLITARY, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_end": (20, _charm_takes),
-           "solo_win": (35, _win), "view_me": _view_me},
+           "end_check": (35, _win), "view": (5, _view_me)},
     me={"charmed": "seats"},   # the Piper's and each living charmed's (_view_me)
     events=(Event("piper_charm", {"night": "int", "targets": "seats"},
                   says=(Say("ev.piper_charm", args={"names": "targets"}),),

@@ -63,17 +63,17 @@ def _spread(game: Game, now: float) -> bool:
     return flow.check_end(game, now)
 
 
-def _win(game: Game, living: list[int], mixed: set, voted_out) -> dict | None:
+def _win(game: Game, check: flow.EndCheck) -> None:
     bearer = game.alive_holder(ID)
-    if bearer is None or bearer in mixed:
-        return None
+    if bearer is None or bearer in check.mixed:
+        return
     contaminated = set(_state(game)["contaminated"])
-    if all(s == bearer or s in contaminated for s in living):   # also alone alive (decision)
-        return {"camp": ID, "seats": [bearer]}
-    return None
+    if all(s == bearer or s in contaminated for s in check.living):   # also alone alive (decision)
+        check.winner = {"camp": ID, "seats": [bearer]}
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["contaminated"] = sorted(_state(game)["contaminated"])
 
@@ -87,8 +87,8 @@ STEP = Step("plague", "night", (20, 30, 60), time_out=_time_out, actors=flow.ali
 ROLE = registry.register(Role(
     ID, emoji="🦠", camp=registry.SOLITARY, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_end": (10, _spread),
-           "solo_win": (30, _win), "view_me": _view_me},
-    me={"contaminated": "seats"},   # his only (_view_me)
+           "end_check": (30, _win), "view": (5, _view)},
+    me={"contaminated": "seats"},   # his only (_view)
     events=(
         Event("plague_infect", {"night": "int", "target": "seat"},
               says=(Say("ev.plague_infect", args={"name": "target"}),),

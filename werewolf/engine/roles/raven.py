@@ -9,7 +9,7 @@ The two votes are votes (hook ``vote_tally``): with no ballot at all he is elimi
 not in `revote` or `runoff`. ``vote_result`` shows them as ``raven`` {target, votes}.
 """
 
-from .. import flow, registry
+from .. import day, flow, registry
 from ..game import EVERYONE, Game
 from ..registry import CONFIRM, SEAT, Action, Event, Role, Say, Step
 
@@ -80,20 +80,19 @@ def _applies(game: Game, step_id: str) -> int | None:
     return None
 
 
-def _tally(game: Game, step_id: str, tally: dict) -> None:
-    accused = _applies(game, step_id)
+def _counted(game: Game, count: day.Count, now: float) -> bool:
+    """His two votes count in the round; `vote_result`, and `ballots` under a secret ballot
+    (published before the count: tally None), show them."""
+    accused = _applies(game, count.step)
     if accused is not None:
-        tally[accused] = tally.get(accused, 0) + VOTES
+        if count.tally is not None:
+            count.tally[accused] = count.tally.get(accused, 0) + VOTES
+        count.fields["raven"] = {"target": accused, "votes": VOTES}
+    return False
 
 
-def _result(game: Game, step_id: str, leaders, data: dict) -> None:
-    """`vote_result`, and `ballots` under a secret ballot (leaders None), show them."""
-    accused = _applies(game, step_id)
-    if accused is not None:
-        data["raven"] = {"target": accused, "votes": VOTES}
-
-
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["mark"] = _state(game)["marking"]
 
@@ -106,7 +105,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🐦‍⬛", camp=registry.VILLAGE, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "step_starts": (60, _step_starts),
-           "vote_tally": _tally, "vote_result": _result, "view_me": _view_me},
+           "round_counted": (20, _counted), "view": (5, _view_me)},
     me={"mark": "seat?"},   # his only, tonight's (_view_me)
     events=(
         Event("raven_mark", {"night": "int", "target": "seat"},

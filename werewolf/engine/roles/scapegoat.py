@@ -7,7 +7,7 @@ comes before every tie rule (hook ``vote_tie`` at priority 1: no tiebreak, defen
 or revote), in `vote`, `revote`, `runoff` and `stake` (a Captain's `tiebreak` is no round).
 """
 
-from .. import flow, powers, registry
+from .. import day, flow, powers, registry
 from ..game import EVERYONE, Game
 from ..registry import SEATS, Action, Event, Role, Say, Step
 
@@ -32,10 +32,12 @@ def _deal(game: Game) -> None:
         game.extra[ID] = {"pending": None, "voters": None}
 
 
-def _vote_result(game: Game, step_id: str, leaders, data: dict) -> None:
-    seat = _takes_the_tie(game, step_id, leaders)
+def _counted(game: Game, count: day.Count, now: float) -> bool:
+    """The round's `vote_result` names him when he takes its tie."""
+    seat = _takes_the_tie(game, count.step, count.leaders)
     if seat is not None:
-        data["scapegoat"] = seat
+        count.fields["scapegoat"] = seat
+    return False
 
 
 def _vote_tie(game: Game, leaders: list[int], step_id: str, now: float) -> bool:
@@ -86,7 +88,7 @@ STEP = Step(ID, "day", (30, 45, 90), time_out=_time_out, actors=flow.the_actor, 
 
 ROLE = registry.register(Role(
     ID, emoji="🐐", camp=registry.VILLAGE, steps=(STEP,),
-    hooks={"deal": _deal, "vote_result": _vote_result, "vote_tie": (1, _vote_tie), "follow_up": (40, _follow_up),
+    hooks={"deal": _deal, "round_counted": _counted, "vote_tie": (1, _vote_tie), "follow_up": (40, _follow_up),
            "voters": _voters},
     events=(Event("scapegoat_voters", {"day": "int", "seats": "seats"},
                   says=(Say("ev.scapegoat_voters_none", when={"seats": False}),

@@ -33,15 +33,17 @@ def _would_pardon(game: Game, seat: int) -> bool:
             and powers.has_power(game, seat))
 
 
-def _vote_result(game: Game, step_id: str, leaders, data: dict) -> None:
+def _counted(game: Game, count, now: float) -> bool:
     """The round's result reads as a pardon, not an elimination (``pardoned``: his seat)."""
+    leaders = count.leaders
     if leaders is not None and len(leaders) == 1 and _would_pardon(game, leaders[0]):
-        data["pardoned"] = leaders[0]
+        count.fields["pardoned"] = leaders[0]
+    return False
 
 
-def _pardon(game: Game, seat: int, now: float) -> bool:
-    if not _would_pardon(game, seat):
-        return False
+def _pardon(game: Game, seat: int, died: list[int] | None, now: float) -> bool:
+    if died is not None or not _would_pardon(game, seat):
+        return False   # asked before the vote's deaths only
     state = game.extra[ID]
     state["pardoned"] = seat
     game.extra.setdefault("shown", []).append(seat)   # his card, to everyone from now on
@@ -77,7 +79,7 @@ def _succession_prompt(game: Game, seat: int, specs: list) -> list:
 
 ROLE = registry.register(Role(
     ID, emoji="🤪", camp=registry.VILLAGE,
-    hooks={"deal": _deal, "vote_elimination": _pardon, "vote_result": _vote_result, "voters": _voters,
+    hooks={"deal": _deal, "vote_elimination": _pardon, "round_counted": (70, _counted), "voters": _voters,
            "grief": (20, _grief), "prompt": _succession_prompt},
     events=(Event("idiot_pardoned", {"seat": "seat"}, says=(Say("ev.idiot_pardoned", args={"name": "seat"}),),
                   timeline=(Say("tl.idiot_pardoned", args={"name": "seat"}),), moment=True),),

@@ -68,11 +68,10 @@ def _summary(game: Game, data: dict) -> None:
         data["white_werewolf_prey"] = state["prey"]
 
 
-def _win(game: Game, living: list[int], mixed: set, voted_out) -> dict | None:
+def _win(game: Game, check: flow.EndCheck) -> None:
     seat = game.alive_holder(ID)
-    if seat is not None and living == [seat] and camps.side_of(game, seat) == ID:
-        return {"camp": ID, "seats": [seat]}
-    return None
+    if seat is not None and check.living == [seat] and camps.side_of(game, seat) == ID:
+        check.winner = {"camp": ID, "seats": [seat]}
 
 
 STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_night_step(game, ID, now),
@@ -83,7 +82,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🐺", camp=registry.SOLITARY, pack=True, steps=(STEP,),
     hooks={"deal": _deal, "night_begins": _night_begins, "night_deaths": (30, _night_deaths),
-           "night_summary": (40, _summary), "solo_win": (40, _win)},
+           "night_summary": (40, _summary), "end_check": (40, _win)},
     events=(Event("white_werewolf_devour", {"night": "int", "target": "seat"},
                   says=(Say("ev.white_werewolf_devour", args={"name": "target"}),),
                   timeline=(Say("tl.white_werewolf_devour", args={"name": "target"}),)),),

@@ -46,7 +46,8 @@ def _turn(game: Game, died: list, now: float) -> None:
         pack.join(game, child, now)
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID and _state(game)["model"] is not None:
         me["model"] = _state(game)["model"]
 
@@ -58,7 +59,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 
 ROLE = registry.register(Role(
     ID, emoji="🧒", camp=registry.VILLAGE, steps=(STEP,),
-    hooks={"deal": _deal, "died": (20, _turn), "view_me": _view_me},
+    hooks={"deal": _deal, "died": (20, _turn), "view": (5, _view_me)},
     me={"model": "seat"},   # his only, once chosen (_view_me)
     events=(Event("wild_child_model", {"target": "seat"}, says=(Say("ev.wild_child_model", args={"name": "target"}),),
                   timeline=(Say("tl.wild_child_model", args={"name": "target"}),)),

@@ -74,7 +74,8 @@ def _summary(game: Game, data: dict) -> None:
     data["poisoned"] = game.poisoned
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["potions"] = dict(game.potions) if powers.has_power(game, seat) else {"life": False, "death": False}
 
@@ -93,7 +94,7 @@ STEP = Step(ID, "night", (30, 45, 90), time_out=lambda game, now: flow.next_nigh
 ROLE = registry.register(Role(
     ID, emoji="🧪", camp=registry.VILLAGE, default=True, base=True, steps=(STEP,),
     hooks={"night_begins": (20, _night_begins), "night_attack": (20, _attack),
-           "night_deaths": (20, _night_deaths), "night_summary": (20, _summary), "view_me": (20, _view_me)},
+           "night_deaths": (20, _night_deaths), "night_summary": (20, _summary), "view": (2, _view_me)},
     events=(
         Event("witch_victim", {"night": "int", "target": "seat?"},
               says=(Say("witch.no_victim", when={"target": None}), Say("witch.victim", args={"name": "target"})),

@@ -78,7 +78,8 @@ def _summary(game: Game, data: dict) -> None:
         data["infected"] = state["infected"]["seat"]
 
 
-def _view_me(game: Game, seat: int, me: dict) -> None:
+def _view_me(game: Game, seat: int, view: dict) -> None:
+    me = view["me"]
     if game.player(seat).role == ID:
         me["infection"] = not _state(game)["used"]
 
@@ -92,7 +93,7 @@ STEP = Step(ID, "night", (20, 30, 60), time_out=lambda game, now: flow.next_nigh
 
 ROLE = registry.register(Role(
     ID, emoji="🐺", camp=registry.WOLVES, pack=True, wolf_place=True, steps=(STEP,),
-    hooks={"deal": _deal, "night_attack": (15, _attack), "night_summary": _summary, "view_me": _view_me},
+    hooks={"deal": _deal, "night_attack": (15, _attack), "night_summary": _summary, "view": (5, _view_me)},
     me={"infection": "bool"},   # his only: the infection unused (_view_me)
     events=(
         Event("wolf_father_infect", {"night": "int", "target": "seat"},
