@@ -22,7 +22,15 @@ import os
 import re
 
 import pytest
-from phonekit import LocalePhone, in_every_language, norm, seat_everyone_by_code, show_card, wait_until
+from phonekit import (
+    LocalePhone,
+    in_every_language,
+    norm,
+    seat_everyone_by_code,
+    show_card,
+    start_and_read_cards,
+    wait_until,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -43,20 +51,6 @@ def settle_settings(host, body: dict):
         "body => WW.api('PATCH', `/api/tables/${document.getElementById('table').dataset.tableId}/settings`, body)",
         body)
     assert answer["ok"], answer
-
-
-def start(host, phones) -> dict:
-    """The host starts; each phone reads its card. Returns role id -> phone (one each)."""
-    with host.page.expect_response(lambda r: r.url.endswith("/start")):
-        host.page.locator("#start-btn").tap()
-    for phone in phones:
-        phone.page.wait_for_selector("#game:not([hidden])", timeout=15_000)
-        phone.read_card()
-        phone.hide_card()
-        phone.seat = next(tile["seat"] for tile in phone.snap()["tiles"] if tile["me"])
-    by_role = {phone.role: phone for phone in phones}
-    assert len(by_role) == len(phones), {p.name: p.role for p in phones}
-    return by_role
 
 
 def title_is(phone, key: str) -> bool:
@@ -113,7 +107,7 @@ def test_day_0_a_pardon_a_spare_life_a_scapegoat_and_the_piper_s_win(browser, se
         seat_everyone_by_code(phones, "La boîte")
         settle_settings(host, {"roles": {**OFF, "angel": True, "elder": True, "village_idiot": True,
                                          "scapegoat": True, "piper": True}, "captain": False, "limits": LIMITS})
-        by_role = start(host, phones)
+        by_role = start_and_read_cards(host, phones)
         assert set(by_role) == {"werewolf", "angel", "elder", "village_idiot", "scapegoat", "piper"}, by_role
         wolf, angel, elder, idiot, goat, piper = (by_role[r] for r in (
             "werewolf", "angel", "elder", "village_idiot", "scapegoat", "piper"))
@@ -216,7 +210,7 @@ def test_a_model_a_dog_a_fox_a_father_a_raven_and_a_rusty_sword(browser, server,
         settle_settings(host, {"roles": {**OFF, "wild_child": True, "wolf_hound": True, "fox": True,
                                          "wolf_father": True, "raven": True, "knight": True},
                                "captain": False, "limits": LIMITS})
-        by_role = start(host, phones)
+        by_role = start_and_read_cards(host, phones)
         assert set(by_role) == {"wolf_father", "wild_child", "wolf_hound", "fox", "raven", "knight", "villager"}
         father, child, hound, fox, raven, knight, villager = (by_role[r] for r in (
             "wolf_father", "wild_child", "wolf_hound", "fox", "raven", "knight", "villager"))

@@ -7,12 +7,10 @@
   and nothing fixed covers a tile.
 
 Screenshots of each (audited by axe-core). Waits are bounded by the step limits set here."""
-import json
-import os
 import time
 
 import pytest
-from phonekit import Phone, seat_everyone_by_code, wait_until
+from phonekit import api, phones_for, start_game, step_limit, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -31,19 +29,6 @@ COVERED = """() => [...document.querySelectorAll('#players > li')].some((tile) =
     return hit && !tile.contains(hit); })"""
 
 
-def api(phone, method: str, path: str, body=None):
-    """A move sent with this phone's own session (what its page would send)."""
-    if not hasattr(phone, "token"):
-        phone.token = phone.context.request.get(phone.base + "/api/me").json()["csrf_token"]
-    response = phone.context.request.fetch(phone.base + path, method=method, data=json.dumps(body) if body else None,
-                                           headers={"X-CSRFToken": phone.token, "Content-Type": "application/json"})
-    return response.status, (response.json() if response.body() else None)
-
-
-def limit(step: str) -> float:
-    return LIMITS[step] * float(os.environ.get("E2E_TIME_SCALE", "0.5"))   # as tests/e2e/conftest.py
-
-
 def message_shown(phone, text: str) -> bool:
     return phone.page.evaluate("""t => [...document.querySelectorAll('#messages .text')].some((n) =>
         n.textContent === t && n.getBoundingClientRect().height > 0)""", text)
@@ -51,21 +36,9 @@ def message_shown(phone, text: str) -> bool:
 
 def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(browser, server, screenshots):
     errors: list[str] = []
-    phones = []
-    for name in NAMES:
-        phone = Phone(browser, server.url, name, screenshots, errors)
-        if name in LANG:
-            phone.context.add_cookies([{"name": "lang", "value": LANG[name], "url": server.url}])
-        phones.append(phone)
+    phones = phones_for(browser, server, NAMES, LANG, screenshots, errors)
     try:
-        host = phones[0]
-        seat_everyone_by_code(phones, "Bavardages")
-        table_id = host.page.locator("#table").get_attribute("data-table-id")
-        assert api(host, "PATCH", f"/api/tables/{table_id}/settings", SETTINGS)[0] == 200
-        host.page.locator("#start-btn").tap()
-        for phone in phones:
-            phone.page.wait_for_selector("#game:not([hidden])")
-        views = [api(p, "GET", f"/api/tables/{table_id}/state")[1] for p in phones]
+        table_id, views = start_game(phones, "Bavardages", SETTINGS)
         role = {v["me"]["seat"]: v["me"]["role"] for v in views}
         phone_of = {v["me"]["seat"]: p for p, v in zip(phones, views)}
         seat_of = {r: s for s, r in role.items()}
@@ -74,7 +47,7 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
         girl_phone, wolf_phone = phone_of[girl], phone_of[wolf]
         spied = accused = False
         howl = "On mange qui ?"
-        deadline = time.monotonic() + sum(limit(s) for s in LIMITS) * 2 + 60
+        deadline = time.monotonic() + sum(step_limit(LIMITS, s) for s in LIMITS) * 2 + 60
         while time.monotonic() < deadline:
             views = {s: api(p, "GET", f"/api/tables/{table_id}/state")[1] for s, p in phone_of.items()}
             views = {s: v for s, v in views.items() if v and "me" in v}
@@ -89,7 +62,7 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
                 assert api(wolf_phone, "POST", f"/api/tables/{table_id}/chat",
                            {"channel": "werewolves", "text": howl})[0] == 201
                 # She sees what she spies: the wolves' channel open, their words on her screen.
-                wait_until(lambda: message_shown(girl_phone, howl), limit("werewolves"), "the spied words shown")
+                wait_until(lambda: message_shown(girl_phone, howl), step_limit(LIMITS, "werewolves"), "the spied words shown")
                 active = girl_phone.page.locator("#chat-tabs button.active").inner_text()
                 assert girl_phone.t("channel.werewolves") in active, active
                 girl_phone.shot("spying")
@@ -108,7 +81,7 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
                     for width, height in ((390, 844), (320, 640)):
                         phone.page.set_viewport_size({"width": width, "height": height})
                         phone.page.evaluate("() => window.scrollTo(0, 0)")
-                        wait_until(lambda p=phone: message_shown(p, accusation), limit("vote"), "the accusation")
+                        wait_until(lambda p=phone: message_shown(p, accusation), step_limit(LIMITS, "vote"), "the accusation")
                         phone.page.locator("#prompt").scroll_into_view_if_needed()
                         assert phone.page.evaluate(ON_SCREEN, "#prompt-buttons button"), (phone.name, width)
                         assert phone.page.evaluate(ON_SCREEN, "#messages .text"), (phone.name, width)
@@ -126,7 +99,7 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
                 quitter_phone._navigating = False
                 for phone in readers:
                     wait_until(lambda p=phone: p.snap()["status"] and quitter_phone.name not in p.snap()["status"],
-                               limit("vote"), f"{phone.name} no longer waits for the one who quit")
+                               step_limit(LIMITS, "vote"), f"{phone.name} no longer waits for the one who quit")
                     assert phone.page.locator("#spectators-line").is_hidden()   # « Spectateurs : 0 » takes no line
             for seat, phone in phone_of.items():
                 if phone.page.url.rstrip("/").endswith(phone.base) or "/t/" not in phone.page.url:

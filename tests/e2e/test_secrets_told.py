@@ -20,12 +20,12 @@ import time
 import pytest
 from phonekit import (
     SECOND_PERSON,
-    Phone,
     api,
     audit,
     moment_text,
-    seat_everyone_by_code,
+    phones_for,
     set_role,
+    start_game,
     step_limit,
     wait_until,
 )
@@ -65,21 +65,11 @@ def stop_game(host, readers):
 
 def test_secrets_on_the_card_sent_said_and_the_middle_at_the_end(browser, server, screenshots):
     errors: list[str] = []
-    phones = []
-    for name in NAMES:
-        phone = Phone(browser, server.url, name, screenshots, errors)
-        if name in LANG:
-            phone.context.add_cookies([{"name": "lang", "value": LANG[name], "url": server.url}])
-        phones.append(phone)
+    phones = phones_for(browser, server, NAMES, LANG, screenshots, errors)
     try:
         host = phones[0]
-        seat_everyone_by_code(phones, "Les secrets")
-        table_id = host.page.locator("#table").get_attribute("data-table-id")
-        assert api(host, "PATCH", f"/api/tables/{table_id}/settings", {"limits": LIMITS})[0] == 200
-        host.page.locator("#start-btn").tap()
-        for phone in phones:
-            phone.page.wait_for_selector("#game:not([hidden])")
-        views = {p.name: api(p, "GET", f"/api/tables/{table_id}/state")[1] for p in phones}
+        table_id, first_views = start_game(phones, "Les secrets", {"limits": LIMITS})
+        views = {p.name: view for p, view in zip(phones, first_views)}
         seat_of = {v["me"]["seat"]: p for p, v in zip(phones, views.values())}
         role = {v["me"]["seat"]: v["me"]["role"] for v in views.values()}
         by_role = {r: s for s, r in role.items()}   # six seats, six different cards, none in the middle

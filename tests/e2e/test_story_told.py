@@ -14,7 +14,15 @@ Waits are on what the pages show, bounded by the step limits set here."""
 import time
 
 import pytest
-from phonekit import SECOND_PERSON, Phone, api, moment_text, seat_everyone_by_code, step_limit, wait_until
+from phonekit import (
+    SECOND_PERSON,
+    api,
+    moment_text,
+    phones_for,
+    start_game,
+    step_limit,
+    wait_until,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -27,21 +35,11 @@ LIMITS = {"cupid": 60, "seer": 60, "werewolves": 60, "witch": 60, "dawn": 4, "hu
 
 def test_deaths_stay_a_lover_dies_of_grief_and_the_end_tells_it_all(browser, server, screenshots):
     errors: list[str] = []
-    phones = []
-    for name in NAMES:
-        phone = Phone(browser, server.url, name, screenshots, errors)
-        if name in LANG:
-            phone.context.add_cookies([{"name": "lang", "value": LANG[name], "url": server.url}])
-        phones.append(phone)
+    phones = phones_for(browser, server, NAMES, LANG, screenshots, errors)
     try:
         host = phones[0]
-        seat_everyone_by_code(phones, "Le chagrin")
-        table_id = host.page.locator("#table").get_attribute("data-table-id")
-        assert api(host, "PATCH", f"/api/tables/{table_id}/settings", {"limits": LIMITS})[0] == 200
-        host.page.locator("#start-btn").tap()
-        for phone in phones:
-            phone.page.wait_for_selector("#game:not([hidden])")
-        views = {p.name: api(p, "GET", f"/api/tables/{table_id}/state")[1] for p in phones}
+        table_id, first_views = start_game(phones, "Le chagrin", {"limits": LIMITS})
+        views = {p.name: view for p, view in zip(phones, first_views)}
         role = {v["me"]["seat"]: v["me"]["role"] for v in views.values()}
         seat_of = {v["me"]["seat"]: p for p, v in zip(phones, views.values())}
         by_role = {r: s for s, r in role.items()}

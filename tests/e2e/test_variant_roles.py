@@ -21,6 +21,7 @@ from phonekit import (
     seat_everyone_by_code,
     set_role,
     show_card,
+    start_and_read_cards,
     told,
     wait_until,
 )
@@ -168,15 +169,9 @@ def test_the_plague_the_bite_and_the_jesters_win_on_phones(browser, server, scre
             host.shot(f"10-{lang}-lobby-solitaries", full_page=True)
         host.goto(f"{host.page.url.split('?')[0].replace(host.base, '')}?lang={host.locale[:2]}")
         host.page.wait_for_selector("#start-btn")
-        with host.page.expect_response(lambda r: r.url.endswith("/start")):
-            host.page.locator("#start-btn").tap()
-        for phone in phones:
-            phone.page.wait_for_selector("#game:not([hidden])", timeout=15_000)
-            phone.read_card()
-            phone.hide_card()
-        by_role = {phone.role: phone for phone in phones}
+        by_role = start_and_read_cards(host, phones)
         assert set(by_role) == {"werewolf", "villager", "possessed", "cursed", "jester", "plague_bearer"}, by_role
-        seat_of = {phone.role: next(tile["seat"] for tile in phone.snap()["tiles"] if tile["me"]) for phone in phones}
+        seat_of = {role: phone.seat for role, phone in by_role.items()}
         jester = by_role["jester"]
 
         # --- the Plague-Bearer's step

@@ -409,6 +409,44 @@ def api(phone, method: str, path: str, body=None):
     return response.status, (response.json() if response.body() else None)
 
 
+def phones_for(browser, server, names: list, langs: dict, screenshots, errors: list) -> list:
+    """A phone per name; a name in ``langs`` reads the pages in that language (its cookie)."""
+    phones = []
+    for name in names:
+        phone = Phone(browser, server.url, name, screenshots, errors)
+        if name in langs:
+            phone.context.add_cookies([{"name": "lang", "value": langs[name], "url": server.url}])
+        phones.append(phone)
+    return phones
+
+
+def start_game(phones, table_name: str, settings: dict) -> tuple[str, list]:
+    """Seat every phone by the code, set the table (``settings``: PATCH's body), start, and
+    wait for the game on every phone. Returns the table id and each phone's first view."""
+    host = phones[0]
+    seat_everyone_by_code(phones, table_name)
+    table_id = host.page.locator("#table").get_attribute("data-table-id")
+    assert api(host, "PATCH", f"/api/tables/{table_id}/settings", settings)[0] == 200
+    host.page.locator("#start-btn").tap()
+    for phone in phones:
+        phone.page.wait_for_selector("#game:not([hidden])")
+    return table_id, [api(phone, "GET", f"/api/tables/{table_id}/state")[1] for phone in phones]
+
+
+def start_and_read_cards(host, phones) -> dict:
+    """The host starts; each phone reads its card and learns its seat (``phone.seat``). Returns role id -> phone (one each)."""
+    with host.page.expect_response(lambda r: r.url.endswith("/start")):
+        host.page.locator("#start-btn").tap()
+    for phone in phones:
+        phone.page.wait_for_selector("#game:not([hidden])", timeout=15_000)
+        phone.read_card()
+        phone.hide_card()
+        phone.seat = next(tile["seat"] for tile in phone.snap()["tiles"] if tile["me"])
+    by_role = {phone.role: phone for phone in phones}
+    assert len(by_role) == len(phones), {p.name: p.role for p in phones}
+    return by_role
+
+
 def step_limit(limits: dict, step: str) -> float:
     """A step's limit in real seconds, at the browser tests' time scale (tests/e2e/conftest.py)."""
     return limits[step] * float(os.environ.get("E2E_TIME_SCALE", "0.5"))
