@@ -137,7 +137,7 @@
     $("recall-lastnight").hidden = !dawn;
     if (dawn) {
       $("recall-lastnight-lines").replaceChildren(...(dawn.deaths.length ? dawn.deaths.map((d) =>
-        el("li", { class: "recall-death" }, el("span", { class: "emoji", "aria-hidden": "true" }, story.roleEmoji(d.role)),
+        el("li", { class: "recall-death" }, WW.emoji(story.roleEmoji(d.role)),
           " " + story.deathLine(d))) : [el("li", {}, story.eventText(dawn) || "")]));
     }
     $("recall-ballot").hidden = !round;

@@ -333,11 +333,12 @@ WW.table.game = (T) => {
       const shownRole = p.role && (revealed || (T.cardShown && p.seat !== mySeat())) ? p.role : null;
       const voters = votersFor[p.seat] || [];
       const wolves = wolvesOn[p.seat] || [];
+      const noVote = p.voter === false && p.alive && !night;   // may not vote today (the view's `voter`), said by day
       // States said in words to a screen reader (the page shows them as colour, a badge, a dot).
       const states = [p.alive ? null : t("dead"), p.captain ? t("captain") : null,
         (T.view.lovers || []).includes(p.seat) ? t("lover") : null,
         p.left ? null : (p.connected ? null : t("disconnected")),
-        p.voter === false && p.alive && !night ? t("no_vote") : null,
+        noVote ? t("no_vote") : null,
         voters.length ? t("voted_by", { names: names(voters) }) : null,
         wolves.length ? t("wolves_on", { names: names(wolves) }) : null].filter(Boolean);
       const short = voters.length > 2 || many;
@@ -353,8 +354,7 @@ WW.table.game = (T) => {
           // The end marks the couple (view.lovers, only once the game is over).
           (T.view.lovers || []).includes(p.seat) ? el("span", { class: "badge lover", title: t("lover") }, "💘") : null,
           p.left ? el("span", { class: "tag left-tag" }, t("left")) : null,
-          // One who may not vote today (the view's `voter: false`): said by day, when votes are cast.
-          p.voter === false && p.alive && !night ? el("span", { class: "tag no-vote-tag", "aria-hidden": "true" }, t("no_vote")) : null,
+          noVote ? el("span", { class: "tag no-vote-tag", "aria-hidden": "true" }, t("no_vote")) : null,
           p.connected || p.left ? null : el("span", { class: "dot off", title: t("disconnected") }),
           counts[p.seat] ? el("span", { class: "votes" }, WW.tn("votes_n", counts[p.seat])) : null,
           voters.length ? el("span", { class: "chips", "aria-hidden": "true" },

@@ -47,7 +47,7 @@ def start_step(game: Game, step_id: str, now: float, actor: int | None = None, t
     game.votes = {}
     game.requests = []
     game.tied = list(tied)
-    phase = {"night": game.night} if step.phase == "night" else {"day": game.day}
+    phase = {"night": game.night} if step.phase == registry.NIGHT else {"day": game.day}
     game.emit("step", EVERYONE, now, step=step_id, step_seq=game.step_seq, actor=actor, **phase)
     if step.on_start is not None:
         step.on_start(game, now)
@@ -442,7 +442,7 @@ def time_out(game: Game, now: float) -> None:
     if step_ends(game, TIME_OUT, now):
         return
     step = registry.STEPS[game.step]
-    plan = night_plan(game) if step.phase == "night" else None
+    plan = night_plan(game) if step.phase == registry.NIGHT else None
     if plan is None:
         step.time_out(game, now)
     else:

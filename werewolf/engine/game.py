@@ -194,7 +194,7 @@ class Game:
 
     def is_night(self) -> bool:
         step = registry.STEPS.get(self.step)
-        return step is not None and step.phase == "night"
+        return step is not None and step.phase == registry.NIGHT
 
     def audience_seats(self, audience) -> list[int]:
         """THE rule of who sees what: the seats that see an event or message of this
