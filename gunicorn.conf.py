@@ -1,21 +1,20 @@
 """gunicorn settings: ``./scripts/serve`` or ``gunicorn --config gunicorn.conf.py app:app``.
 
-gunicorn's own threaded worker (gthread). A phone's state poll waits on the server until
-that player's view changes (Prefer: wait, werewolf/web/poll.py), asleep on a thread of
-the pool: a worker holds as many waiting phones as it has threads, less a few kept for
-everything else. Each worker runs its own deadline job; advancing a game is idempotent.
+gunicorn's gevent worker (documented by gunicorn for Flask apps). A phone's state poll
+waits on the server until that player's view changes (Prefer: wait, werewolf/web/poll.py):
+a waiting poll is a greenlet asleep on its connection, not an OS thread, so thousands cost
+little and a table's wake-up does not set threads fighting for the GIL (docs/PERFORMANCE.md).
+Each worker runs its own deadline job; advancing a game is idempotent.
 """
 import os
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
-worker_class = "gthread"
+worker_class = "gevent"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-# Threads per worker: one per waiting phone (18 per table, spread over the workers). Set
-# it here (GUNICORN_THREADS), not with --threads: the app holds that many polls less 8.
-threads = int(os.environ.get("GUNICORN_THREADS", "1000"))
-os.environ.setdefault("WEREWOLF_HELD_POLLS", str(max(0, threads - 8)))
-# Open connections per worker: every phone keeps one alive.
+# Open connections per worker: every phone keeps one alive, its held poll waits on it.
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "2000"))
+# Polls a worker holds at most (the app's WEREWOLF_HELD_POLLS): a few connections stay for the rest.
+os.environ.setdefault("WEREWOLF_HELD_POLLS", str(max(0, worker_connections - 100)))
 timeout, graceful_timeout = 30, 10
 # gunicorn's documented maximum (4094 by default): the app answers a longer URL in JSON (web/errors.py).
 limit_request_line = 8190

@@ -47,7 +47,6 @@ class Server:
             "HOST": "127.0.0.1",
             "PORT": str(self.port),
             "WEB_CONCURRENCY": "2",
-            "GUNICORN_THREADS": "8",
             "WEREWOLF_INSTANCE_PATH": str(tmp / "instance"),
             "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'werewolf.db'}",
             "WEREWOLF_SECRET_KEY": "e2e-secret",

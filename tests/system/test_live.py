@@ -1,8 +1,11 @@
 """Live across servers: two gunicorn instances over one database (PostgreSQL with
 ``./scripts/test-postgres tests/system/test_live.py``: LISTEN/NOTIFY; SQLite: the change
 board beside the file), a phone waiting on one sees a vote cast on the other at once."""
+import os
 import threading
 import time
+
+import requests
 
 from tests.system.test_processes import seat_table, server_factory, wait_for_step  # noqa: F401 (a fixture)
 
@@ -46,3 +49,80 @@ def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_fac
     assert response.status_code == 200 and response.headers["Preference-Applied"] == "wait=20"
     assert response.json()["votes"] != first.json()["votes"]
     assert answered["at"] - voted_at < WITHIN, answered["at"] - voted_at
+
+
+MANY = 300  # waiting phones on one worker: more than a thread per phone would make cheap
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _established_to(port: int) -> int:
+    """Connections the server's side holds open on ``port`` (the kernel's table)."""
+    count = 0
+    for path in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = open(path).read().splitlines()[1:]
+        except OSError:
+            continue
+        count += sum(1 for line in lines
+                     if line.split()[3] == "01" and int(line.split()[1].rsplit(":", 1)[1], 16) == port)
+    return count
+
+
+def test_many_phones_wait_on_one_worker_without_a_thread_each_and_all_wake(server_factory):  # noqa: F811
+    """gunicorn.conf.py's gevent worker: a held poll is a greenlet, not a thread. MANY polls
+    held on one worker leave it with a handful of threads, an act is answered meanwhile,
+    and one vote wakes them all."""
+    server = server_factory(workers=1, time_scale=0.02, name="one")
+    server.start()
+    limits = {step: 30 for step in ("cupid", "seer", "werewolves", "witch", "hunter", "succession",
+                                    "tiebreak", "election", "dawn", "debate")}
+    limits["vote"] = 2500  # 50 s at this scale: the vote stays open for the test
+    table_id, seats = seat_table(server, 6, {"limits": limits, "captain": False}, prefix="M")
+    view = wait_for_step(seats[1], table_id, "vote")
+    living = [p["seat"] for p in view["players"] if p["alive"]]
+    firsts = {seat: seats[seat].call("GET", f"/api/tables/{table_id}/state") for seat in living}
+    answers: dict[int, tuple] = {}
+
+    def wait(i: int):
+        seat = living[i % len(living)]
+        response = requests.get(server.url + f"/api/tables/{table_id}/state", timeout=60,
+                                cookies=seats[seat].session.cookies,
+                                headers={"If-None-Match": firsts[seat].headers["ETag"], "Prefer": "wait=25"})
+        answers[i] = (time.monotonic(), response.status_code, response.headers.get("Preference-Applied"))
+
+    waiting = [threading.Thread(target=wait, args=(i,)) for i in range(MANY)]
+    for thread in waiting:
+        thread.start()
+    deadline = time.monotonic() + 30
+    while _established_to(server.port) < MANY and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # the last requests read and held
+    assert not answers, f"{len(answers)} polls were not held"
+    [worker] = _children(server.proc.pid)
+    threads = len(os.listdir(f"/proc/{worker}/task"))
+    assert threads < 40, f"the worker runs {threads} threads for {MANY} waiting polls"
+    started = time.monotonic()
+    vote = seats[living[0]].call("POST", f"/api/tables/{table_id}/act",
+                                 {"action": "vote.cast", "target": living[1], "step": view["step"]["seq"]})
+    voted_at = time.monotonic()
+    assert vote.status_code == 200, vote.text
+    assert voted_at - started < 2.0, f"an act took {voted_at - started:.2f} s beside {MANY} waiting polls"
+    for thread in waiting:
+        thread.join(timeout=30)
+    assert len(answers) == MANY
+    assert {status for _, status, _ in answers.values()} == {200}
+    assert {applied for _, _, applied in answers.values()} == {"wait=25"}
+    last = max(at for at, _, _ in answers.values()) - voted_at
+    assert last < 3.0, f"the last waiting phone was answered {last:.2f} s after the vote"

@@ -63,7 +63,6 @@ class Server:
                "WEREWOLF_SQLALCHEMY_DATABASE_URI": self.database_uri,
                "WEREWOLF_SECRET_KEY": "processes-test",
                "WEREWOLF_TIME_SCALE": str(self.time_scale),
-               "GUNICORN_THREADS": "40",
                "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
                "WEREWOLF_CHAT_RATE_LIMIT": "100000 per minute",
                "WEREWOLF_ACT_RATE_LIMIT": "100000 per minute",  # the racing threads act non-stop

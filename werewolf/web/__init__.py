@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFAULTS = {
     "TIME_SCALE": 1.0,
     # State polls a process holds at most until the viewer's view changes (Prefer: wait,
-    # web/poll.py): each keeps a thread while it waits. gunicorn.conf.py sets it from its
-    # threads; beyond it, polls answer at once. 0: none held.
+    # web/poll.py): each keeps a connection while it waits. gunicorn.conf.py sets it from
+    # its connections; beyond it, polls answer at once. 0: none held.
     "HELD_POLLS": 32,
     "SCHEDULER": True,  # the deadline job; tests switch it off and move a fake clock
     "PROXY_COUNT": 0,  # reverse proxies in front that set X-Forwarded-* headers
