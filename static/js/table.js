@@ -44,7 +44,7 @@
   // API.md): after its answer the next one leaves at once (the server holds it), so a
   // change shows as soon as it is told. POLL_MS apart only after an error, or from a
   // server that does not hold this poll (it says so: no Preference-Applied).
-  const WAIT_S = 25;
+  const WAIT_S = 10;
   let pollAbort = null;     // the poll under way, to drop it when its connection may be dead
   let pollStale = false;    // a write showed a view newer than the poll under way may bring
   let serverHolds = false;  // the last poll's answer said Preference-Applied

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import requires_sqlite
 from tests.web.test_poll_reads import signed_in
 from werewolf.extensions import db
-from werewolf.web import poll
+from werewolf.web import poll, view
 
 pytestmark = requires_sqlite
 
@@ -92,7 +92,7 @@ def test_a_held_poll_answers_as_soon_as_the_players_view_changes(make_table):
     response = waiting.result()
     assert response.status_code == 200
     assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
-    assert response.headers["Preference-Applied"] == "wait=20"
+    assert response.headers["Preference-Applied"] == f"wait={poll.MAX_WAIT:g}"  # capped
     assert waiting.seconds < 3, waiting.seconds  # woken by the move, not by the end of its wait
 
 
@@ -129,7 +129,7 @@ def test_a_view_that_already_changed_is_answered_at_once(make_table):
     response = held_poll(alice, table.id, '"not-her-etag"', 20)
     assert response.status_code == 200
     assert time.monotonic() - started < 3
-    assert response.headers["Preference-Applied"] == "wait=20"
+    assert response.headers["Preference-Applied"] == f"wait={poll.MAX_WAIT:g}"  # capped
     assert "Server-Timing" not in response.headers  # not held
 
 
@@ -244,3 +244,32 @@ def test_on_sqlite_no_thread_waits_for_a_connection(make_app):
     for thread in started:
         thread.join(timeout=20)
     assert failures == []
+
+
+def test_a_held_poll_looking_again_does_not_keep_a_closed_page_connected(make_table, monkeypatch):
+    """The phone whose poll is held may have closed its page: only a poll's arrival shows
+    that its player is there, never the held poll looking again. A player who polls no
+    more is shown gone CONNECTED_WITHIN after their last poll, held or not."""
+    monkeypatch.setattr(poll, "RECHECK_EVERY", 0.05)  # the tests' clock jumps: look again often
+    table = make_table(6).start()
+    alice, bruno = table.players[0], table.players[1]
+    for player in table.players:
+        player.state(table.id)
+    alice_seat = alice.state(table.id)["me"]["seat"]
+    etag = alice.state_response(table.id).headers["ETag"]
+    waiting = InThread(lambda: held_poll(alice, table.id, etag, 20))  # her page closes now
+    wait_until_held(table.app)
+    table.clock.advance(view.CONNECTED_WITHIN * 0.6)  # past the presence write's spacing
+    time.sleep(0.3)  # the held poll looks again a few times
+    bruno.state(table.id)
+    table.clock.advance(view.CONNECTED_WITHIN * 0.45)
+    seen = bruno.state(table.id)
+    assert not next(p for p in seen["players"] if p["seat"] == alice_seat)["connected"]
+    waiting.result()
+
+
+def test_a_phone_that_is_there_is_noted_often_enough_to_stay_connected():
+    """Between two arrivals of a phone whose polls are held: MAX_WAIT at most; a presence
+    note waits PRESENCE_WRITE_EVERY at most, and its write FLUSH_EVERY."""
+    from werewolf import service
+    assert service.PRESENCE_WRITE_EVERY + poll.MAX_WAIT + poll.Presence.FLUSH_EVERY < view.CONNECTED_WITHIN

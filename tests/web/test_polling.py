@@ -2,7 +2,7 @@
 import pytest
 from sqlalchemy import event
 
-from werewolf import engine, store
+from werewolf import engine, service, store
 from werewolf.extensions import db
 
 
@@ -84,11 +84,11 @@ def test_polls_do_not_write_every_time(make_table, clock, writes):
     alice = table.players[0]
     alice.state(table.id)
     writes.clear()
-    for _ in range(9):
+    for _ in range(int(service.PRESENCE_WRITE_EVERY) - 1):
         clock.advance(1)
         alice.state(table.id)
     assert writes == []
-    clock.advance(2)  # more than 10 s since the last recorded presence
+    clock.advance(2)  # more than PRESENCE_WRITE_EVERY since the last recorded presence
     alice.state(table.id)
     assert len(writes) == 1 and "last_seen" in writes[0]
 

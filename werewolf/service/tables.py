@@ -23,7 +23,7 @@ from .inputs import ServiceError, clean_name, table_code
 from .play import play_move
 
 TABLE_NAME_MAX = 40
-PRESENCE_WRITE_EVERY = 10.0  # seconds between two presence writes of one player
+PRESENCE_WRITE_EVERY = 5.0  # seconds between two presence writes of one player (web/poll.py: MAX_WAIT)
 WAITING_TABLE_TTL = 24 * 3600.0  # a waiting table nobody touched for this long is cleared out
 WATCHING_WITHIN = 20.0  # seconds since a spectator's last poll to be counted (RULES-VARIANTS A13)
 

@@ -35,8 +35,11 @@ from .view import Answer, per_app
 
 log = logging.getLogger(__name__)
 
-MAX_WAIT = 25.0     # seconds a poll is held at most, whatever it asks
-RECHECK_EVERY = 5.0  # a held poll looks again this often: presence and spectators move without a change
+# A held poll notes its player's presence when it arrives, never while it waits: a page
+# closed meanwhile must not look connected. So between two notes of a phone that is there
+# pass at most PRESENCE_WRITE_EVERY + MAX_WAIT (+ a flush), under view.CONNECTED_WITHIN.
+MAX_WAIT = 10.0     # seconds a poll is held at most, whatever it asks
+RECHECK_EVERY = 5.0  # a held poll looks again this often: others' presence and spectators move without a change
 STEP_GRACE = 0.02   # a held poll moves an overdue game on itself this long after its deadline
 
 
@@ -50,9 +53,10 @@ class Viewer(NamedTuple):
         return self.login is None or self.login.matches(password_hash, session_tokens)
 
 
-def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict) -> Answer:
+def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriving: bool = True) -> Answer:
     """A 304 when the request's If-None-Match names the viewer's view, else the view.
-    Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
+    ``arriving``: the viewer's request is new (not a held poll looking again), so it shows
+    the viewer is there: a seat's presence, a spectator counted. Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
     session whose account changed its password (401)."""
     app = current_app._get_current_object()
     read = reads(app).read(table_id, now)
@@ -67,10 +71,12 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict) -> An
         if not viewer.signed_in_as(*known):
             raise ServiceError(401, "login_required", "Log in first.")
         if me is not None:
-            presence(app).seen(table_id, me.id, me.last_seen, now)
+            if arriving:
+                presence(app).seen(table_id, me.id, me.last_seen, now)
         elif _settings(read).get("options", {}).get("spectators"):
-            service.watch(table_id, viewer.user_id, now)
-            read = reads(app).read(table_id, now) or read  # counted now, if it wrote (read again)
+            if arriving:
+                service.watch(table_id, viewer.user_id, now)
+                read = reads(app).read(table_id, now) or read  # counted now, if it wrote (read again)
         else:
             raise ServiceError(403, "not_seated", "You are not seated at this table.")
     presence(app).flush_if_due(now)
@@ -245,7 +251,7 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
             db.session.remove()  # no connection kept from the pool while asleep
             signal.wait(table_id, token, min(left, RECHECK_EVERY))
             token = signal.token(table_id)
-            found = state_answer(table_id, viewer, clock(), environ)
+            found = state_answer(table_id, viewer, clock(), environ, arriving=False)
     finally:
         holding(app).give_back()
     return _applied(found, wait, time.monotonic() - started)
@@ -353,8 +359,8 @@ class Presence:
 
     def flush_if_due(self, now: float) -> None:
         with self._lock:
-            if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
-                return
+            if not self._pending or (now - self._flushed_at < self.FLUSH_EVERY and not self._returning):
+                return  # a player back after being shown gone is written at once
             pending, self._pending, self._flushed_at = self._pending, {}, now
             returning, self._returning = self._returning, set()
         try:
