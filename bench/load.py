@@ -65,7 +65,7 @@ BIN = Path(sys.executable).parent
 PLAYERS = 18
 POLL_EVERY = 1.5
 PREFER_VIEW = {"Prefer": "return=representation"}  # what the table page sends with act and chat
-PREFER_WAIT = "wait=25"  # what the table page asks its polls with (held until the view changes, API.md)
+PREFER_WAIT = "wait=10"  # what the table page asks its polls with (held until the view changes, API.md)
 SERVER_HELD = re.compile(r"(?:^|,)\s*held;dur=([\d.]+)")  # Server-Timing: how long a poll was held
 
 # Step limits: the game's own defaults (45-180 s), multiplied by the small time scale
@@ -190,8 +190,10 @@ class Server:
     """A gunicorn master and its workers, started with the project's config file."""
 
     def __init__(self, name: str, app: str, env: dict, log_path: Path, cpus: float = 0,
-                 config: Path = ROOT / "gunicorn.conf.py", tree: Path = ROOT):
+                 config: Path = ROOT / "gunicorn.conf.py", tree: Path = ROOT, options: tuple = ()):
+        """``options``: gunicorn command-line settings over the config file's."""
         self.name, self.app, self.port, self.config, self.tree = name, app, free_port(), config, tree
+        self.options = options
         self.limit = CpuLimit(name, cpus) if cpus else None
         self.env = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(self.port), "PYTHONPATH": str(tree)}
         self.log_path = log_path
@@ -207,7 +209,7 @@ class Server:
 
     def start(self) -> None:
         self.log = open(self.log_path, "w")
-        cmd = [str(BIN / "gunicorn"), "--config", str(self.config), self.app]
+        cmd = [str(BIN / "gunicorn"), "--config", str(self.config), *self.options, self.app]
         self.proc = subprocess.Popen(
             self.limit.wrap(cmd) if self.limit else cmd,
             cwd=self.tree, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
@@ -1302,18 +1304,26 @@ async def setup_and_saturate(args, server: Server, hello_env: dict, report: dict
           flush=True)
     hello = Server("hello", "bench.hello:app", hello_env, OUT / "hello-server.log", args.server_cpus,
                    args.tree / "gunicorn.conf.py", server.tree)
+    # The same hello on gunicorn's threaded worker (a thread per wrk connection): a reference
+    # that does not move with the project's choice of worker class.
+    stock = Server("hello-gthread", "bench.hello:app", hello_env, OUT / "hello-gthread-server.log",
+                   args.server_cpus, args.tree / "gunicorn.conf.py", server.tree,
+                   ("--worker-class", "gthread", "--threads", str(args.connections)))
     hello.start()
+    stock.start()
     try:
         snap = await snapshot()
         report["full_bytes"] = statistics.mean(s[3] for s in snap)
         s304, sfull = script(snap, True, "304.lua"), script(snap, False, "full.lua")
         sat = saturate([("hello world", hello.base, None, hello),
+                        ("hello world, gthread", stock.base, None, stock),
                         ("state poll, 304", base, s304, server),
                         ("state poll, full view", base, sfull, server)], args)
     finally:
         hello.stop()
-    report["hello"], report["304"], report["full"] = sat["hello world"], sat["state poll, 304"], \
-        sat["state poll, full view"]
+        stock.stop()
+    report["hello"], report["hello_gthread"], report["304"], report["full"] = \
+        sat["hello world"], sat["hello world, gthread"], sat["state poll, 304"], sat["state poll, full view"]
     if args.profile:
         report["profile"] = profile_during(server, base, s304, sfull, args)
 
@@ -1420,8 +1430,8 @@ async def simulate(sim: "Sim", server: Server, report: dict) -> None:
     sim.stop_at = loop.time() + args.ramp + args.duration + POLL_EVERY
     lag = loop.create_task(sim.watch_loop())
     await asyncio.sleep(args.ramp)
-    print(f"  {len(sim.players)} players polling (held until their view changes, at most one poll"
-          f" every {POLL_EVERY} s); measuring for {args.duration:g} s…",
+    print(f"  {len(sim.players)} players polling (held until their view changes; a poll not held"
+          f" again after {POLL_EVERY} s); measuring for {args.duration:g} s…",
           flush=True)
     report.update(await measure(sim, server, args.duration, sim.stats, args.dumps))
     sim.stop_at = loop.time()
@@ -1509,6 +1519,7 @@ def print_saturation(args, report: dict) -> None:
     print()
     print(f"== saturation (wrk, {args.connections} connections, {args.sat_seconds:g} s per target) ==")
     print(f"hello world:            {hello['rps']:9.0f} req/s")
+    print(f"hello world, gthread:   {report['hello_gthread']['rps']:9.0f} req/s  (gunicorn's threaded worker)")
     print(f"state poll, full view:  {full['rps']:9.0f} req/s  (view ~{report['full_bytes']:.0f} bytes)")
     print(f"state poll, 304:        {r304['rps']:9.0f} req/s")
     # Requests per second of server CPU: what each request costs the server, whatever
@@ -1534,9 +1545,12 @@ def print_sweep(args, report: dict, server: Server, whole_run: float) -> None:
     hello = report["hello"]["rps"]
     at_100 = next((m for tables, m in report["sweep"] if tables == 100), None)
     moments = [x * 1000 for x in at_100["stats"].moments] if at_100 else []
+    stock = report["hello_gthread"]["rps"]
     print(f"hello_rps: {hello:.0f}")
+    print(f"hello_gthread_rps: {stock:.0f}")
     print(f"capacity_tables: {report['capacity']}")
     print(f"tables_per_khello: {report['capacity'] / hello * 1000:.1f}")
+    print(f"tables_per_khello_gthread: {report['capacity'] / stock * 1000:.1f}")
     print(f"moment_p99_ms: {pct(moments, 99):.0f}" + (f" (p50 {pct(moments, 50):.0f}, {len(moments)} acts, at T=100)"
                                                       if moments else " (no T=100 step measured)"))
 

@@ -64,11 +64,10 @@ class _SqliteWriter:
 _sqlite_writer = _SqliteWriter()
 
 
-# SQLite: a connection for every thread that reads at once, never a wait for one. A
+# SQLite: a connection for every request that reads at once, never a wait for one. A
 # pooled connection is a file handle, with no server to spare: a pool's limit (SQLAlchemy's
-# default is 5 + 10 overflow) only made gunicorn's threads queue for it, among them a
-# writer holding the write lock while every other writer waited behind it. The threads
-# of a worker (gunicorn.conf.py) bound how many are open; this many stay open between uses.
+# default is 5 + 10 overflow) only made requests queue for it, among them a writer holding
+# the write lock while every other writer waited behind it. This many stay open between uses.
 SQLITE_POOL = {"pool_size": 32, "max_overflow": -1}
 
 

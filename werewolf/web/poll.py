@@ -160,28 +160,17 @@ class Night:
 
 
 _nights = LRU(1024)  # by (table, game, rev)
-_making_night: dict[tuple, threading.Lock] = {}
-_making_night_lock = threading.Lock()
 
 
 def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
-    """The night's views at this rev; one thread makes them, the others woken with it wait."""
+    """The night's views at this rev. Made whole by the first poll that asks: on gevent's
+    worker nothing in it yields, so the others woken with it find them made."""
     key = (table_id, read.game_id, read.game_rev)
     found = _nights.get(key)
-    if found is not None and found.game() is game:
-        return found
-    with _making_night_lock:
-        making = _making_night.setdefault(key, threading.Lock())
-    try:
-        with making:
-            found = _nights.get(key)
-            if found is None or found.game() is not game:  # a game decoded anew: its own views
-                found = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
-                _nights.put(key, found)
-            return found
-    finally:
-        with _making_night_lock:
-            _making_night.pop(key, None)
+    if found is None or found.game() is not game:  # a game decoded anew: its own views
+        found = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
+        _nights.put(key, found)
+    return found
 
 
 def _settings(read: store.PollRead) -> dict:
