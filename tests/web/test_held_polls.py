@@ -5,6 +5,7 @@ changes.py), so the waits here are short; the apps' clocks move only when a test
 """
 import threading
 import time
+import zlib
 
 import pytest
 
@@ -273,3 +274,22 @@ def test_a_phone_that_is_there_is_noted_often_enough_to_stay_connected():
     note waits PRESENCE_WRITE_EVERY at most, and its write FLUSH_EVERY."""
     from werewolf import service
     assert service.PRESENCE_WRITE_EVERY + poll.MAX_WAIT + poll.Presence.FLUSH_EVERY < view.CONNECTED_WITHIN
+
+
+def test_the_nights_changes_within_one_beat_are_answered_once(make_table, monkeypatch):
+    """At night a living seat's held poll answers on its table's beat: the wolves' three
+    messages of one beat wake every living phone once, with a view that has all three."""
+    monkeypatch.setattr(poll, "NIGHT_BEAT", 1.0)
+    table = make_table(6).start()
+    wolf, other = seats_by_role(table)
+    player = table.seats[other]
+    etag = player.state_response(table.id).headers["ETag"]
+    waiting = InThread(lambda: held_poll(player, table.id, etag, 5))
+    wait_until_held(table.app)
+    offset = zlib.crc32(table.id.encode()) / 2 ** 32 * poll.NIGHT_BEAT
+    time.sleep(poll.NIGHT_BEAT - (time.time() - offset) % poll.NIGHT_BEAT + 0.05)  # a beat begins
+    for text in ("un", "deux", "trois"):
+        assert table.seats[wolf].chat(table.id, "werewolves", text).status_code == 201
+    response = waiting.result()
+    assert response.status_code == 200 and waiting.seconds < 3
+    assert player.state_response(table.id, response.headers["ETag"]).status_code == 304  # all three in it

@@ -21,6 +21,7 @@ import re
 import threading
 import time
 import weakref
+import zlib
 from typing import NamedTuple
 
 from flask import current_app
@@ -41,6 +42,7 @@ log = logging.getLogger(__name__)
 MAX_WAIT = 10.0     # seconds a poll is held at most, whatever it asks
 RECHECK_EVERY = 5.0  # a held poll looks again this often: others' presence and spectators move without a change
 STEP_GRACE = 0.02   # a held poll moves an overdue game on itself this long after its deadline
+NIGHT_BEAT = 0.5    # at night a living seat's held poll answers on its table's beat, this often at most
 
 
 class Viewer(NamedTuple):
@@ -239,11 +241,28 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
                 left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)  # then this poll moves it on
             db.session.remove()  # no connection kept from the pool while asleep
             signal.wait(table_id, token, min(left, RECHECK_EVERY))
+            _wait_for_night_beat(app, table_id, viewer, clock())
             token = signal.token(table_id)
             found = state_answer(table_id, viewer, clock(), environ, arriving=False)
     finally:
         holding(app).give_back()
     return _applied(found, wait, time.monotonic() - started)
+
+
+def _wait_for_night_beat(app, table_id: str, viewer: Viewer, now: float) -> None:
+    """At night a living seat's held poll answers on the table's beat: every living phone
+    at the same moments, whoever acted, and the night's changes within a beat (wolves
+    designating, their messages) in one answer instead of one each. Tables beat out of step."""
+    read = reads(app).read(table_id, now)
+    if read is None or read.game_status != "running" or viewer.user_id is None or overdue(read, now):
+        return  # an overdue step is moved on at once
+    me = next((s for s in read.seats if s.user_id == viewer.user_id), None)
+    game = _game(read) if me is not None else None
+    if game is None or not _living(game, me.number):
+        return
+    db.session.remove()
+    offset = zlib.crc32(table_id.encode()) / 2 ** 32 * NIGHT_BEAT
+    time.sleep(NIGHT_BEAT - (time.time() - offset) % NIGHT_BEAT)
 
 
 def _applied(found: Answer, wait: float, held_for: float | None) -> Answer:
