@@ -4,6 +4,7 @@ from sqlalchemy import event
 
 from werewolf import engine, service, store
 from werewolf.extensions import db
+from werewolf.web import poll
 
 
 @pytest.fixture
@@ -106,7 +107,9 @@ def test_a_player_not_seen_for_20_seconds_is_disconnected(make_table, clock):
     assert response.status_code == 200
     connected = {p["seat"]: p["connected"] for p in response.get_json()["players"]}
     assert connected[1] is True and connected[2] is False
-    bruno.state(table.id)  # back
+    bruno.state(table.id)  # back: noted, written by a poll within Presence.FLUSH_EVERY
+    clock.advance(poll.Presence.FLUSH_EVERY)
+    alice.state(table.id)
     assert {p["seat"]: p["connected"] for p in alice.state(table.id)["players"]}[2] is True
 
 

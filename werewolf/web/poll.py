@@ -367,8 +367,8 @@ class Presence:
 
     def flush_if_due(self, now: float) -> None:
         with self._lock:
-            if not self._pending or (now - self._flushed_at < self.FLUSH_EVERY and not self._returning):
-                return  # a player back after being shown gone is written at once
+            if not self._pending or now - self._flushed_at < self.FLUSH_EVERY:
+                return
             pending, self._pending, self._flushed_at = self._pending, {}, now
             returning, self._returning = self._returning, set()
         try:
