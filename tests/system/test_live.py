@@ -10,19 +10,25 @@ import requests
 from tests.system.test_processes import seat_table, server_factory, wait_for_step  # noqa: F401 (a fixture)
 
 WITHIN = 0.5  # seconds from the vote's answer to the waiting phone's
+VOTE_OPEN = 50.0  # seconds the vote stays open for a test
+
+
+def table_at_its_vote(server, prefix: str):
+    """(table id, seats, a view, the living seats) of six players once day 1's vote is open:
+    the steps before it short, the vote long."""
+    limits = {step: 30 for step in ("cupid", "seer", "werewolves", "witch", "hunter", "succession",
+                                    "tiebreak", "election", "dawn", "debate")}
+    limits["vote"] = round(VOTE_OPEN / server.time_scale)
+    table_id, seats = seat_table(server, 6, {"limits": limits, "captain": False}, prefix=prefix)
+    view = wait_for_step(seats[1], table_id, "vote")
+    return table_id, seats, view, [p["seat"] for p in view["players"] if p["alive"]]
 
 
 def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_factory):  # noqa: F811
-    scale = 0.02
-    a, b = (server_factory(workers=2, time_scale=scale, name=name) for name in ("a", "b"))
+    a, b = (server_factory(workers=2, time_scale=0.02, name=name) for name in ("a", "b"))
     a.start()
     b.start()
-    limits = {step: 30 for step in ("cupid", "seer", "werewolves", "witch", "hunter", "succession",
-                                    "tiebreak", "election", "dawn", "debate")}
-    limits["vote"] = 1500  # 30 s at this scale: the vote stays open for the test
-    table_id, seats = seat_table(a, 6, {"limits": limits, "captain": False}, prefix="L")
-    view = wait_for_step(seats[1], table_id, "vote")
-    living = [p["seat"] for p in view["players"] if p["alive"]]
+    table_id, seats, view, living = table_at_its_vote(a, "L")
     voter, watcher = seats[living[0]], seats[living[1]]
     watcher.server = b  # the same session, on the other server
     first = watcher.call("GET", f"/api/tables/{table_id}/state")
@@ -86,12 +92,7 @@ def test_many_phones_wait_on_one_worker_without_a_thread_each_and_all_wake(serve
     and one vote wakes them all."""
     server = server_factory(workers=1, time_scale=0.02, name="one")
     server.start()
-    limits = {step: 30 for step in ("cupid", "seer", "werewolves", "witch", "hunter", "succession",
-                                    "tiebreak", "election", "dawn", "debate")}
-    limits["vote"] = 2500  # 50 s at this scale: the vote stays open for the test
-    table_id, seats = seat_table(server, 6, {"limits": limits, "captain": False}, prefix="M")
-    view = wait_for_step(seats[1], table_id, "vote")
-    living = [p["seat"] for p in view["players"] if p["alive"]]
+    table_id, seats, view, living = table_at_its_vote(server, "M")
     firsts = {seat: seats[seat].call("GET", f"/api/tables/{table_id}/state") for seat in living}
     answers: dict[int, tuple] = {}
 

@@ -5,7 +5,6 @@ changes.py), so the waits here are short; the apps' clocks move only when a test
 """
 import threading
 import time
-import zlib
 
 import pytest
 
@@ -97,13 +96,19 @@ def test_a_held_poll_answers_as_soon_as_the_players_view_changes(make_table):
     assert waiting.seconds < 3, waiting.seconds  # woken by the move, not by the end of its wait
 
 
-def test_a_wolves_message_at_night_answers_every_living_seat_without_the_message(make_table):
-    table = make_table(6).start()
+def hold_at_night(table, wait: int):
+    """(a wolf's seat, a living seat that is no wolf, its poll held in a thread) on night 1."""
     wolf, other = seats_by_role(table)
     player = table.seats[other]
     etag = player.state_response(table.id).headers["ETag"]
-    waiting = InThread(lambda: held_poll(player, table.id, etag, 20))
+    waiting = InThread(lambda: held_poll(player, table.id, etag, wait))
     wait_until_held(table.app)
+    return wolf, player, waiting
+
+
+def test_a_wolves_message_at_night_answers_every_living_seat_without_the_message(make_table):
+    table = make_table(6).start()
+    wolf, player, waiting = hold_at_night(table, 20)
     said = table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?")
     assert said.status_code == 201, said.get_json()
     response = waiting.result()
@@ -281,13 +286,8 @@ def test_the_nights_changes_within_one_beat_are_answered_once(make_table, monkey
     messages of one beat wake every living phone once, with a view that has all three."""
     monkeypatch.setattr(poll, "NIGHT_BEAT", 1.0)
     table = make_table(6).start()
-    wolf, other = seats_by_role(table)
-    player = table.seats[other]
-    etag = player.state_response(table.id).headers["ETag"]
-    waiting = InThread(lambda: held_poll(player, table.id, etag, 5))
-    wait_until_held(table.app)
-    offset = zlib.crc32(table.id.encode()) / 2 ** 32 * poll.NIGHT_BEAT
-    time.sleep(poll.NIGHT_BEAT - (time.time() - offset) % poll.NIGHT_BEAT + 0.05)  # a beat begins
+    wolf, player, waiting = hold_at_night(table, 5)
+    time.sleep(poll.until_night_beat(table.id, time.time()) + 0.05)  # a beat begins
     for text in ("un", "deux", "trois"):
         assert table.seats[wolf].chat(table.id, "werewolves", text).status_code == 201
     response = waiting.result()

@@ -58,8 +58,9 @@ class Viewer(NamedTuple):
 def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriving: bool = True) -> Answer:
     """A 304 when the request's If-None-Match names the viewer's view, else the view.
     ``arriving``: the viewer's request is new (not a held poll looking again), so it shows
-    the viewer is there: a seat's presence, a spectator counted. Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
-    session whose account changed its password (401)."""
+    the viewer is there: a seat's presence, a spectator counted. Raises ServiceError: no
+    such table (404), not seated where nobody may watch (403), a session whose account
+    changed its password (401)."""
     app = current_app._get_current_object()
     read = reads(app).read(table_id, now)
     if read is not None and overdue(read, now):
@@ -261,8 +262,13 @@ def _wait_for_night_beat(app, table_id: str, viewer: Viewer, now: float) -> None
     if game is None or not _living(game, me.number):
         return
     db.session.remove()
+    time.sleep(until_night_beat(table_id, time.time()))
+
+
+def until_night_beat(table_id: str, wall: float) -> float:
+    """Seconds from ``wall`` (POSIX time: the same on every worker) to the table's next beat."""
     offset = zlib.crc32(table_id.encode()) / 2 ** 32 * NIGHT_BEAT
-    time.sleep(NIGHT_BEAT - (time.time() - offset) % NIGHT_BEAT)
+    return NIGHT_BEAT - (wall - offset) % NIGHT_BEAT
 
 
 def _applied(found: Answer, wait: float, held_for: float | None) -> Answer:
