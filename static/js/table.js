@@ -1,5 +1,6 @@
-/* The table page: the lobby before the start, then the game, driven only by polling
-   GET /api/tables/<id>/state with If-None-Match. Every render starts from the view.
+/* The table page: the lobby before the start, then the game, driven only by my view as the
+   server sends it (GET /api/tables/<id>/events), or by polling GET /api/tables/<id>/state
+   with If-None-Match where it cannot. Every render starts from the view.
    This file polls, writes and says which screen shows; each job is a part of its own
    (table-lobby.js, table-settings.js, table-game.js, table-events.js, table-chat.js: each a
    function WW.table.<job>(T) returning what the others call as T.<name>), called once with
@@ -57,6 +58,7 @@
     const mine = new AbortController();
     pollAbort = mine;
     let next = POLL_MS;
+    let answered = false;
     try {
       if (!T.rules) T.rules = await WW.catalog();
       const headers = { "Accept": "application/json", "Prefer": `wait=${WAIT_S}` };
@@ -69,6 +71,7 @@
       WW.setBanner(null);
       serverHolds = response.headers.has("Preference-Applied");
       if (serverHolds) next = 0;
+      answered = response.status === 304 || response.ok;
       if (response.status === 304) {
         // nothing new for me
       } else if (response.ok) {
@@ -92,13 +95,15 @@
     if (pollStale) next = 0;
     polling = false;
     pollAbort = null;
-    pollTimer = setTimeout(poll, next);
+    if (answered && mayStream()) listen();
+    else pollTimer = setTimeout(poll, next);
   }
 
   /** After a write. A server that holds polls: poll at once with the new ETag (held
    * until something else moves), or when the poll under way answers. Otherwise: after
    * POLL_MS if the write's view is shown, else now (a poll under way answers for it). */
   function pollAfterWrite(shown) {
+    if (source) return;  // the stream brings what follows
     if (serverHolds && polling) {
       pollStale = true;
     } else if (serverHolds || !shown) {
@@ -120,8 +125,46 @@
     poll();
   }
 
-  // Only a held poll may sit on a connection long enough to have died under it.
-  const pollNow = () => (serverHolds ? pollAnew() : poll());
+  // ------------------------------------------------------------------ the stream
+
+  // My views come on one stream as they happen (Server-Sent Events, API.md); EventSource
+  // reconnects by itself, sending the last view's ETag. Refused (no seat, signed out, a busy
+  // server: it cannot tell which), the page polls, which says why; a poll answered brings the
+  // stream back, STREAM_RETRY_MS after a refusal at the soonest.
+  const STREAM_RETRY_MS = 30000;
+  const SILENT_MS = 15000;  // the server says something every 5 s: silence means a dead link
+  let source = null;
+  let heardAt = 0;
+  let refusedAt = -Infinity;
+  const mayStream = () => !!window.EventSource && !source && Date.now() - refusedAt > STREAM_RETRY_MS;
+
+  function listen() {
+    if (source) source.close();
+    clearTimeout(pollTimer);
+    const mine = source = new EventSource(`/api/tables/${tableId}/events`);
+    const heard = () => { heardAt = Date.now(); WW.setBanner(null); };
+    heardAt = Date.now();
+    for (const name of ["open", "beat"]) mine.addEventListener(name, heard);
+    mine.addEventListener("state", (e) => {
+      heard();
+      const etag = `"${e.lastEventId}"`;
+      if (etag !== T.etag) adopt(JSON.parse(e.data), etag);
+    });
+    mine.addEventListener("error", () => {
+      if (mine !== source) return;
+      if (mine.readyState === EventSource.CLOSED) {
+        source = null;
+        refusedAt = Date.now();
+        poll();
+      } else {  // reconnecting by itself: said only if it takes a while
+        setTimeout(() => { if (mine === source && mine.readyState !== EventSource.OPEN) WW.setBanner(t("reconnecting")); }, 3000);
+      }
+    });
+  }
+  setInterval(() => { if (source && Date.now() - heardAt > SILENT_MS) listen(); }, 5000);
+
+  // Only a held poll or a stream may sit on a connection long enough to have died under it.
+  const pollNow = () => (source ? listen() : serverHolds ? pollAnew() : poll());
   document.addEventListener("visibilitychange", () => { if (!document.hidden) pollNow(); });
   window.addEventListener("online", pollNow);
   window.addEventListener("pageshow", (e) => { if (e.persisted) pollNow(); });
@@ -248,5 +291,6 @@
   // Spectators (when the table allows them) watch a waiting table at once; a game already
   // running waits for the "watch" button.
   if (root.dataset.seated === "0" && (root.dataset.watchable === "0" || $("watch-btn"))) showOnly("join");
+  else if (mayStream()) WW.catalog().then((rules) => { T.rules = rules; listen(); }, poll);
   else poll();
 })();

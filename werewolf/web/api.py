@@ -25,7 +25,7 @@ _BY_SESSION_ID = ("api.act", "api.chat")
 
 @bp.before_request
 def _login_first():
-    if request.endpoint == "api.state" or (request.endpoint in _BY_SESSION_ID and verified_user_id() is not None):
+    if request.endpoint in ("api.state", "api.events") or (request.endpoint in _BY_SESSION_ID and verified_user_id() is not None):
         return None
     return _require_login()
 
@@ -125,3 +125,11 @@ def viewer() -> poll.Viewer:
 @bp.get("/<table_id>/state")
 def state(table_id: str):
     return view.flask_response(poll.answer(table_id, viewer(), request.environ))
+
+
+@bp.get("/<table_id>/events")
+def events(table_id: str):
+    """My views as Server-Sent Events, each as it happens (poll.stream, API.md)."""
+    events = poll.stream(table_id, viewer(), request.environ)
+    return current_app.response_class(events, mimetype="text/event-stream", headers={
+        "Cache-Control": "no-cache, private", "X-Accel-Buffering": "no"})  # a proxy passes each event on at once

@@ -24,7 +24,7 @@ import weakref
 import zlib
 from typing import NamedTuple
 
-from flask import current_app
+from flask import copy_current_request_context, current_app
 
 from .. import changes, service, store
 from ..cache import LRU
@@ -237,17 +237,25 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
             left = started + wait - time.monotonic()
             if left <= 0:
                 break
-            read, now = reads(app).read(table_id, clock()), clock()
-            if read is not None and read.game_status == "running" and read.deadline is not None:
-                left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)  # then this poll moves it on
-            db.session.remove()  # no connection kept from the pool while asleep
-            signal.wait(table_id, token, min(left, RECHECK_EVERY))
-            _wait_for_night_beat(app, table_id, viewer, clock())
+            _wait_for_change(app, table_id, viewer, signal, token, left)
             token = signal.token(table_id)
             found = state_answer(table_id, viewer, clock(), environ, arriving=False)
     finally:
         holding(app).give_back()
     return _applied(found, wait, time.monotonic() - started)
+
+
+def _wait_for_change(app, table_id: str, viewer: Viewer, signal, token, left: float) -> None:
+    """Sleep until the table's token moves from ``token``, RECHECK_EVERY or ``left`` seconds,
+    or the step's deadline (then the caller's next look moves the game on); at night, then
+    until the table's beat. No database connection is kept meanwhile."""
+    clock = app.extensions["werewolf.clock"]
+    read, now = reads(app).read(table_id, clock()), clock()
+    if read is not None and read.game_status == "running" and read.deadline is not None:
+        left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)
+    db.session.remove()
+    signal.wait(table_id, token, min(left, RECHECK_EVERY))
+    _wait_for_night_beat(app, table_id, viewer, clock())
 
 
 def _wait_for_night_beat(app, table_id: str, viewer: Viewer, now: float) -> None:
@@ -315,6 +323,73 @@ def stop_holding() -> None:
     for made in list(_holdings):
         made.closed = True
     changes.wake_all()
+
+
+# ---------------------------------------------------------------- the stream
+
+STREAM_FOR = 300.0  # seconds a stream lasts; the page's EventSource opens the next at once
+HEARTBEAT = RECHECK_EVERY  # a stream with nothing new says so this often: it notes presence, shows a dead link
+_EVENT_ID = re.compile(r"[0-9a-f]{1,64}")
+
+
+def stream(table_id: str, viewer: Viewer, environ: dict):
+    """The viewer's views as Server-Sent Events (``GET /api/tables/<id>/events``): each new
+    view ``state_answer`` would answer, as it happens, on one held connection, where a held
+    poll would answer it and be asked again. ``Last-Event-ID`` (the ETag of the view the
+    browser has, which it sends when it reconnects) is its If-None-Match. Returns the
+    events (bytes). Raises ServiceError like ``state_answer``, and 503 when this process
+    holds all it may (the page polls instead), before anything is streamed."""
+    app = current_app._get_current_object()
+    clock = app.extensions["werewolf.clock"]
+    signal = changes.of(db.engine)
+    last = environ.get("HTTP_LAST_EVENT_ID", "")
+    etag = last if _EVENT_ID.fullmatch(last) else None
+    token = signal.token(table_id)
+    found = state_answer(table_id, viewer, clock(), _with_etag(environ, etag))
+    if not holding(app).take():
+        raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
+
+    @copy_current_request_context  # Flask's way for a greenlet: each step in this request's context
+    def step(etag: str | None, beat_at: float, ends: float) -> tuple[Answer, bool]:
+        """The answer after the next change, or at the heartbeat (then True)."""
+        nonlocal token
+        left = min(ends, beat_at) - time.monotonic()
+        if left > 0:
+            _wait_for_change(app, table_id, viewer, signal, token, left)
+        heartbeat = time.monotonic() >= beat_at
+        token = signal.token(table_id)
+        # A heartbeat shows its player is there, as a poll's arrival does.
+        return state_answer(table_id, viewer, clock(), _with_etag(environ, etag), arriving=heartbeat), heartbeat
+
+    def events(etag: str | None):
+        """No context is kept across a ``yield``: the server may run other streams between."""
+        ends = time.monotonic() + STREAM_FOR
+        beat_at, heartbeat, answer = time.monotonic() + HEARTBEAT, False, found
+        try:
+            yield b"retry: 1000\n\n"  # the browser reconnects a second after a stream ends
+            while True:
+                if not answer.status.startswith("304"):
+                    etag = answer.header("ETag").strip('"')
+                    yield b"id: %s\nevent: state\ndata: %s\n\n" % (etag.encode(), answer.body.rstrip(b"\n"))
+                    beat_at = time.monotonic() + HEARTBEAT
+                elif heartbeat:
+                    yield b"event: beat\ndata: 1\n\n"
+                    beat_at = time.monotonic() + HEARTBEAT
+                if holding(app).closed or time.monotonic() >= ends:
+                    return
+                try:
+                    answer, heartbeat = step(etag, beat_at, ends)
+                except ServiceError:
+                    return  # signed out, unseated, no table: the browser's next stream is told why
+        finally:
+            holding(app).give_back()
+
+    return events(etag)
+
+
+def _with_etag(environ: dict, etag: str | None) -> dict:
+    return {**environ, "HTTP_IF_NONE_MATCH": f'"{etag}"'} if etag else \
+        {k: v for k, v in environ.items() if k != "HTTP_IF_NONE_MATCH"}
 
 
 # ---------------------------------------------------------------- the table's read

@@ -1,0 +1,142 @@
+"""A player's views as Server-Sent Events: ``GET /api/tables/<id>/events`` (web/poll.stream, API.md).
+
+The stream runs in the test's own thread: each ``next`` reads one event, waiting for the
+table's next change as the server does (a change made before the read is found at once).
+"""
+import time
+
+import pytest
+
+from tests.conftest import requires_sqlite
+from tests.web.test_held_polls import seats_by_role
+from tests.web.test_poll_reads import connected, signed_in
+from werewolf.web import poll
+
+pytestmark = requires_sqlite
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app(HELD_POLLS=100)
+
+
+class Stream:
+    """One open stream; ``next()`` is its next event as {"id", "event", "data"}."""
+
+    def __init__(self, player, table_id: str, last_event_id: str | None = None):
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id:
+            headers["Last-Event-ID"] = last_event_id
+        self.response = player.client.get(f"/api/tables/{table_id}/events", headers=headers, buffered=False)
+        assert self.response.status_code == 200, self.response.get_data()
+        assert self.response.mimetype == "text/event-stream"
+        self._chunks = iter(self.response.response)
+        assert next(self._chunks) == b"retry: 1000\n\n"
+
+    def next(self) -> dict:
+        started = time.monotonic()
+        chunk = next(self._chunks)
+        self.seconds = time.monotonic() - started
+        assert chunk.endswith(b"\n\n") and b"\n\n" not in chunk[:-2], chunk  # one whole event
+        return dict(line.split(b": ", 1) for line in chunk[:-2].split(b"\n"))
+
+    def close(self):
+        self.response.close()
+
+
+def etag_of(player, table_id: str) -> str:
+    return player.state_response(table_id).headers["ETag"].strip('"')
+
+
+def test_a_stream_first_sends_the_view_the_poll_answers_with_its_etag_as_id(make_table):
+    table = make_table(6).start()
+    alice = table.players[0]
+    polled = alice.state_response(table.id)
+    stream = Stream(alice, table.id)
+    event = stream.next()
+    assert event[b"event"] == b"state"
+    assert event[b"id"].decode() == polled.headers["ETag"].strip('"')
+    assert event[b"data"] == polled.get_data().rstrip(b"\n")
+    stream.close()
+    assert poll.holding(table.app).held == 0  # its place is given back
+
+
+def test_a_stream_sends_the_players_next_view_as_soon_as_it_changes(make_table):
+    table = make_table(6).start()
+    wolf, other = seats_by_role(table)
+    player = table.seats[other]
+    stream = Stream(player, table.id, etag_of(player, table.id))  # reconnecting: it has this view
+    table.finish_step()
+    table.host.state(table.id)  # the host's poll moves the game on
+    event = stream.next()
+    assert event[b"event"] == b"state" and stream.seconds < 3
+    assert event[b"id"].decode() == etag_of(player, table.id)
+    assert event[b"data"] == player.state_response(table.id).get_data().rstrip(b"\n")
+    stream.close()
+
+
+def test_a_stream_with_nothing_new_beats_and_its_beat_shows_its_player_connected(make_table, clock, monkeypatch):
+    """A phone whose only traffic is its stream stays shown as connected."""
+    monkeypatch.setattr(poll, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(poll, "RECHECK_EVERY", 0.05)
+    table = make_table(6).start(limits={"night": 3600, "werewolves": 3600})
+    (alice_seat, alice), (bruno_seat, bruno) = list(table.seats.items())[:2]
+    stream = Stream(alice, table.id, etag_of(alice, table.id))
+    clock.advance(15)  # everybody polled 15 s ago: still shown connected
+    assert stream.next()[b"event"] == b"beat"
+    clock.advance(10)  # the others' last polls are 25 s old, Alice's stream beat 10 s ago
+    assert connected(bruno.state(table.id)) == {alice_seat, bruno_seat}  # Bruno: his own poll
+    stream.close()
+
+
+def test_a_stream_is_refused_as_the_poll_is(make_table, make_player):
+    table = make_table(6).start()
+    outsider = make_player()
+    assert outsider.client.get(f"/api/tables/{table.id}/events").status_code == 403
+    assert outsider.client.get("/api/tables/nope/events").status_code == 404
+    anonymous = table.app.test_client().get(f"/api/tables/{table.id}/events")
+    assert anonymous.status_code == 401
+    assert anonymous.get_json()["error"]["code"] == "login_required"
+    assert poll.holding(table.app).held == 0
+
+
+def test_a_signed_out_session_ends_its_stream(make_table, monkeypatch):
+    monkeypatch.setattr(poll, "RECHECK_EVERY", 0.05)
+    table = make_table(6).start()
+    alice = table.players[0]
+    stream = Stream(alice, table.id, etag_of(alice, table.id))
+    copy = signed_in(table.app, alice)  # the same account, another session, changes the password
+    changed = copy.post("/api/auth/password", {"old_password": alice.password, "new_password": "Autre lune 77"})
+    assert changed.status_code == 200, changed.get_json()
+    with pytest.raises(StopIteration):
+        stream.next()
+    assert poll.holding(table.app).held == 0
+
+
+def test_streams_beyond_the_limit_are_refused_and_the_page_polls(make_app, make_table):
+    table = make_table(6).start()
+    limited = make_app(HELD_POLLS=1)
+    a, b = (signed_in(limited, p) for p in table.players[:2])
+    first = Stream(a, table.id)
+    refused = b.client.get(f"/api/tables/{table.id}/events")
+    assert refused.status_code == 503
+    assert refused.get_json()["error"]["code"] == "too_busy"
+    first.close()
+    Stream(b, table.id).close()  # the place given back is taken
+
+
+def test_a_wolves_message_at_night_sends_every_living_seat_one_event_of_one_size(make_table):
+    table = make_table(8).start()
+    wolf, _ = seats_by_role(table)
+    roles = {seat: view["me"]["role"] for seat, view in table.views().items()}
+    streams = {seat: Stream(p, table.id, etag_of(p, table.id)) for seat, p in table.seats.items()}
+    said = table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?")
+    assert said.status_code == 201, said.get_json()
+    events = {seat: s.next() for seat, s in streams.items()}
+    assert {e[b"event"] for e in events.values()} == {b"state"}
+    assert len({len(e[b"data"]) for e in events.values()}) == 1, {s: len(e[b"data"]) for s, e in events.items()}
+    assert len({len(e[b"id"]) for e in events.values()}) == 1
+    assert {seat for seat, e in events.items() if b"on mange qui" in e[b"data"]} == \
+        {seat for seat, role in roles.items() if role == "werewolf"}
+    for s in streams.values():
+        s.close()
