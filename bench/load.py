@@ -18,7 +18,8 @@ What it does, all on 127.0.0.1 and all stopping by itself:
 3. Simulates T tables of 18 players as HTTP clients (one asyncio process, a minimal
    HTTP/1.1 keep-alive client of its own, one connection per player):
    accounts are registered, tables created, joined, set up and started through the
-   API; each player polls its state every 1.5 s with ``If-None-Match``, acts on its
+   API; each player takes its views as the page does, from a stream (``GET
+   /api/tables/<id>/events``; ``--transport poll``: held polls with ``If-None-Match``), acts on its
    prompt after a short random delay (some do not, so steps end both early and by
    deadline), and writes in the chat now and then. Ended games are reopened and
    started again, so the load holds for the whole window.
@@ -893,6 +894,7 @@ class Stats:
         self.bytes_full = []
         self.held_polls = 0      # polls the server held (answered with Server-Timing: held)
         self.held_seconds = 0.0  # their time held, which the latencies leave out
+        self.streamed = 0        # views received on streams
         self.moments: list[float] = []  # a day's act -> every other living phone of its table shows it, s
         self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
         self.timeline: list[tuple] = []  # (sent, perf_counter s; latency ms; kind; status): the bursts
@@ -1024,7 +1026,71 @@ class Player:
         self.poll_now = asyncio.Event()
 
     async def run(self, start_at: float) -> None:
-        """Poll as the table page does (static/js/table.js): a poll the server holds
+        """Take my views as the table page does (static/js/table.js): from a stream, or
+        (``--transport poll``, the page's fallback) by polling."""
+        if self.sim.args.transport == "stream":
+            await self.listen(start_at)
+        else:
+            await self.run_polls(start_at)
+
+    async def listen(self, start_at: float) -> None:
+        """One stream after another (the server ends each after a while, as EventSource
+        reconnects: with the last view's ETag as Last-Event-ID), until the load stops."""
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, start_at - loop.time()))
+        stats = self.sim.stats
+        while loop.time() < self.sim.stop_at:
+            try:
+                await asyncio.wait_for(self.stream_once(), max(0.0, self.sim.stop_at - loop.time()))
+            except TimeoutError:
+                return  # the load stopped
+            except (HTTPError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
+                stats.error(f"GET stream -> {type(exc).__name__}: {exc}")
+            await asyncio.sleep(1.0)  # the retry the server asks for
+
+    async def stream_once(self) -> None:
+        sim, stats = self.sim, self.sim.stats
+        lines = [f"GET /api/tables/{self.table_id}/events HTTP/1.1", f"Host: {sim.host}:{sim.port}",
+                 f"User-Agent: {USER_AGENT}", "Accept: text/event-stream", f"Cookie: {self.account.cookie}"]
+        if self.etag:
+            lines.append(f"Last-Event-ID: {self.etag.strip(chr(34))}")
+        t0 = time.perf_counter()
+        reader, writer = await asyncio.open_connection(sim.host, sim.port)
+        try:
+            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+            head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+            status = int(head[9:12])
+            stats.record("poll", time.perf_counter() - t0, status, t0)  # the stream's opening: not held
+            if status != 200 or "chunked" not in head.lower():
+                stats.error(f"GET stream -> {status}")
+                return
+            pending = b""
+            while True:
+                size = int((await reader.readuntil(b"\r\n")).strip(), 16)
+                if size == 0:
+                    return  # the server ended this stream
+                pending += (await reader.readexactly(size + 2))[:-2]
+                *whole, pending = pending.split(b"\n\n")
+                for event in whole:
+                    self.on_event(dict(line.split(b": ", 1) for line in event.split(b"\n")), time.time())
+        finally:
+            writer.close()
+
+    def on_event(self, event: dict, t_recv: float) -> None:
+        if event.get(b"event") != b"state":
+            return  # the retry, a heartbeat
+        etag = '"%s"' % event[b"id"].decode()
+        if etag == self.etag:
+            return  # the view a write's answer gave me
+        stats = self.sim.stats
+        if stats.measuring:
+            stats.bytes_full.append(len(event[b"data"]))
+            stats.streamed += 1
+        self.etag = etag
+        self.took_view(json.loads(event[b"data"]), t_recv)
+
+    async def run_polls(self, start_at: float) -> None:
+        """Poll as the table page does without a stream: a poll the server holds
         (Preference-Applied) is followed by the next one at once, but never sooner than
         POLL_EVERY after the last one left; otherwise every POLL_EVERY. A write's answer
         (``poll_soon``) sends the next poll at once."""
@@ -1064,7 +1130,7 @@ class Player:
 
     async def poll(self) -> bool:
         """One poll; True if the server holds polls (it answered with Preference-Applied)."""
-        sim, stats = self.sim, self.sim.stats
+        stats = self.sim.stats
         t_send = time.time()
         if self.step and self.first_send_after_deadline is None and t_send >= self.step[2]:
             self.first_send_after_deadline = t_send
@@ -1085,11 +1151,15 @@ class Player:
         if stats.measuring:
             stats.bytes_full.append(size)
         self.etag = rh.get("etag")
+        self.took_view(view, t_recv)
+        return held
+
+    def took_view(self, view: dict, t_recv: float) -> None:
+        """A new view from the server (a poll's or the stream's), not after my own write."""
         self.sim.shown(self.table_id, (view.get("me") or {}).get("seat"), t_recv)
         channel = self.take(view, t_recv) and (view.get("channels") or {}).get("write")
-        if channel and self.rng.random() < POLL_EVERY / sim.args.chat_every:
+        if channel and self.rng.random() < POLL_EVERY / self.sim.args.chat_every:
             self.sim.spawn(self.chat(channel))
-        return held
 
     def take(self, view: dict, t_recv: float) -> bool:
         """A new view of mine (a poll's, or the one an act or a message answered with);
@@ -1469,7 +1539,8 @@ async def sweep(sim: "Sim", server: Server, report: dict) -> None:
             ok = p99 < 100 and errors == 0
             rows.append((tables, m))
             moments = [x * 1000 for x in stats.moments]
-            print(f"  T={tables:<4} {len(lat) / m['elapsed']:6.0f} req/s (+{len(stats.lat['held'])} held)  "
+            print(f"  T={tables:<4} {len(lat) / m['elapsed']:6.0f} req/s (+{len(stats.lat['held'])} held, "
+                  f"+{stats.streamed} streamed)  "
                   f"moment p50 {pct(moments, 50):.0f} p99 {pct(moments, 99):.0f} ms ({len(moments)})  "
                   f"p50 {pct(lat, 50):7.1f} ms  "
                   f"p99 {p99:7.1f} ms  errors {errors}  seen lag p99 {pct(stats.served_lag, 99) * 1000:.0f} ms  "
@@ -1607,7 +1678,7 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
           f"acts {len(stats.lat['act'])}, chat {len(stats.lat['chat'])}, lobby {len(stats.lat['lobby'])}")
     print(f"poll statuses: {dict(sorted(stats.codes['poll'].items()))}; "
           f"full views average {statistics.mean(stats.bytes_full) if stats.bytes_full else 0:.0f} bytes")
-    print(f"held polls (Prefer: {PREFER_WAIT}): {stats.held_polls}, held {stats.held_seconds / max(stats.held_polls, 1):.1f} s"
+    print(f"views streamed: {stats.streamed}; held polls (Prefer: {PREFER_WAIT}): {stats.held_polls}, held {stats.held_seconds / max(stats.held_polls, 1):.1f} s"
           f" on average (left out of their latency); requests per player per minute:"
           f" {n_all / (args.tables * PLAYERS) / report['elapsed'] * 60:.1f}")
     if "by_kind" in report:
@@ -1697,6 +1768,8 @@ def main() -> None:
     parser.add_argument("--sweep-settle", type=float, default=4, help="seconds after adding tables (4)")
     parser.add_argument("--sweep-seconds", type=float, default=10, help="seconds measured per step (10)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--transport", choices=("stream", "poll"), default="stream",
+                        help="how the phones take their views: the page's stream (default), or its held polls")
     parser.add_argument("--held-gap", type=float, default=0.0,
                         help="after a held poll's answer, the next poll leaves at once but never sooner than this "
                              "after the last one left (static/js/table.js: 0, at once; its pages of 2026-12-04 and "

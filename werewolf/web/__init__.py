@@ -18,6 +18,9 @@ DEFAULTS = {
     # web/poll.py): each keeps a connection while it waits. gunicorn.conf.py sets it from
     # its connections; beyond it, polls answer at once. 0: none held.
     "HELD_POLLS": 32,
+    # Seconds a stream of views lasts (GET /api/tables/<id>/events); the browser opens the
+    # next one at once. Its heartbeats keep a proxy's idle time-out from cutting it before.
+    "STREAM_SECONDS": 300,
     "SCHEDULER": True,  # the deadline job; tests switch it off and move a fake clock
     "PROXY_COUNT": 0,  # reverse proxies in front that set X-Forwarded-* headers
     "REGISTRATION": "open",  # "open" | "closed" | "invite" (only with a table's link or code)

@@ -366,6 +366,21 @@ def document() -> dict:
                 "remove a seated player (host, lobby)", table_ok, params=[
                     TABLE_ID, {"name": "number", "in": "path", "required": True,
                                "schema": {"type": "integer", "minimum": 0}}])},
+            "/api/tables/{table_id}/events": {"get": _op(
+                "my views as Server-Sent Events, each as it happens (API.md)",
+                {"200": {"description": "text/event-stream: `state` events (id: the view's ETag, data: the view "
+                                        "as the state poll answers it) and a `beat` event when nothing is new",
+                         "content": {"text/event-stream": {"schema": {
+                             "type": "object", "description": "one event",
+                             "properties": {"event": {"type": "string", "enum": ["state", "beat"]},
+                                            "id": {"type": "string"}, "data": {"type": "string"},
+                                            "retry": {"type": "integer"}}}}}},
+                 "503": _json(_ref("Error"), "too_busy: the server holds all the streams it can; poll instead")},
+                errors=(401, 403, 404), csrf=False, params=[
+                    TABLE_ID, {"name": "Last-Event-ID", "in": "header", "required": False,
+                               "schema": {"type": "string"},
+                               "description": "the ETag of the view the caller has (EventSource sends it when it "
+                                              "reconnects): the stream starts with the next one"}])},
             "/api/tables/{table_id}/state": {"get": _op(
                 "my view of the table (ETag; 304 when unchanged; held with Prefer: wait=N, API.md)",
                 {"200": {**_json(_ref("View"), "the caller's view"),

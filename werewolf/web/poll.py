@@ -327,7 +327,6 @@ def stop_holding() -> None:
 
 # ---------------------------------------------------------------- the stream
 
-STREAM_FOR = 300.0  # seconds a stream lasts; the page's EventSource opens the next at once
 HEARTBEAT = RECHECK_EVERY  # a stream with nothing new says so this often: it notes presence, shows a dead link
 _EVENT_ID = re.compile(r"[0-9a-f]{1,64}")
 
@@ -363,7 +362,7 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
 
     def events(etag: str | None):
         """No context is kept across a ``yield``: the server may run other streams between."""
-        ends = time.monotonic() + STREAM_FOR
+        ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
         beat_at, heartbeat, answer = time.monotonic() + HEARTBEAT, False, found
         try:
             yield b"retry: 1000\n\n"  # the browser reconnects a second after a stream ends
