@@ -1,6 +1,7 @@
 """Live across servers: two gunicorn instances over one database (PostgreSQL with
 ``./scripts/test-postgres tests/system/test_live.py``: LISTEN/NOTIFY; SQLite: the change
 board beside the file), a phone waiting on one sees a vote cast on the other at once."""
+import json
 import os
 import threading
 import time
@@ -56,6 +57,44 @@ def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_fac
     assert response.json()["votes"] != first.json()["votes"]
     assert answered["at"] - voted_at < WITHIN, answered["at"] - voted_at
 
+
+
+def test_a_vote_cast_on_one_server_is_streamed_to_a_phone_on_the_other(server_factory):  # noqa: F811
+    """The page's way: a stream (GET /api/tables/<id>/events) open on b, a vote cast on a."""
+    a, b = (server_factory(workers=2, time_scale=0.02, name=name) for name in ("a", "b"))
+    a.start()
+    b.start()
+    table_id, seats, view, living = table_at_its_vote(a, "S")
+    voter, watcher = seats[living[0]], seats[living[1]]
+    watcher.server = b
+    first = watcher.call("GET", f"/api/tables/{table_id}/state")
+    events: list[tuple[float, bytes]] = []
+
+    def stream_on_b():
+        with watcher.session.get(b.url + f"/api/tables/{table_id}/events", stream=True, timeout=30,
+                                 headers={"Last-Event-ID": first.headers["ETag"].strip('"')}) as response:
+            assert response.status_code == 200
+            pending = b""
+            for chunk in response.iter_content(chunk_size=None):
+                *whole, pending = (pending + chunk).split(b"\n\n")
+                events.extend((time.monotonic(), event) for event in whole)
+                if any(b"event: state" in event for _, event in events):
+                    return
+
+    listening = threading.Thread(target=stream_on_b)
+    listening.start()
+    time.sleep(0.3)  # the stream is open on b and waits there
+    assert [e for _, e in events if b"event: state" in e] == []  # it had this view: nothing but the retry yet
+    vote = voter.call("POST", f"/api/tables/{table_id}/act",
+                      {"action": "vote.cast", "target": living[2], "step": view["step"]["seq"]})
+    voted_at = time.monotonic()
+    assert vote.status_code == 200, vote.text
+    listening.join(timeout=25)
+    at, event = next((at, e) for at, e in events if b"event: state" in e)
+    assert at - voted_at < WITHIN, at - voted_at
+    data = json.loads(event.split(b"data: ", 1)[1])
+    assert data["votes"] != first.json()["votes"]
+    assert data == watcher.call("GET", f"/api/tables/{table_id}/state").json()
 
 MANY = 300  # waiting phones on one worker: more than a thread per phone would make cheap
 
