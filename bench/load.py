@@ -65,6 +65,7 @@ OUT = ROOT / "bench" / "out"
 BIN = Path(sys.executable).parent
 PLAYERS = 18
 POLL_EVERY = 1.5
+PRESENCE_EVERY = 10.0  # a streaming page's state request, which shows its player is there
 PREFER_VIEW = {"Prefer": "return=representation"}  # what the table page sends with act and chat
 PREFER_WAIT = "wait=10"  # what the table page asks its polls with (held until the view changes, API.md)
 SERVER_HELD = re.compile(r"(?:^|,)\s*held;dur=([\d.]+)")  # Server-Timing: how long a poll was held
@@ -1039,6 +1040,7 @@ class Player:
         loop = asyncio.get_running_loop()
         await asyncio.sleep(max(0.0, start_at - loop.time()))
         stats = self.sim.stats
+        self.sim.spawn(self.presence_polls())
         while loop.time() < self.sim.stop_at:
             try:
                 await asyncio.wait_for(self.stream_once(), max(0.0, self.sim.stop_at - loop.time()))
@@ -1075,6 +1077,16 @@ class Player:
                     self.on_event(dict(line.split(b": ", 1) for line in event.split(b"\n")), time.time())
         finally:
             writer.close()
+
+    async def presence_polls(self) -> None:
+        """What the page sends while it streams: its state, not held, every PRESENCE_EVERY."""
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(self.rng.uniform(0, PRESENCE_EVERY))
+        while loop.time() < self.sim.stop_at:
+            if self.etag:
+                await call(self.sim.stats, self.account, self.client, "GET", f"/api/tables/{self.table_id}/state",
+                           "poll", headers={"If-None-Match": self.etag}, ok=(200, 304), want_body=False)
+            await asyncio.sleep(PRESENCE_EVERY)
 
     def on_event(self, event: dict, t_recv: float) -> None:
         if event.get(b"event") != b"state":

@@ -162,6 +162,17 @@
     });
   }
   setInterval(() => { if (source && Date.now() - heardAt > SILENT_MS) listen(); }, 5000);
+  // Only a request shows the server I am here (a silent phone's stream may stay open): while
+  // streaming, the state every PRESENCE_MS, as a quiet held poll would (the view if it moved).
+  const PRESENCE_MS = 10000;
+  setInterval(async () => {
+    if (!source || busy) return;
+    try {
+      const response = await fetch(`/api/tables/${tableId}/state`, { headers: { "Accept": "application/json",
+        ...(T.etag ? { "If-None-Match": T.etag } : {}) }, credentials: "same-origin", cache: "no-store" });
+      if (response.ok && source) adopt(await response.json(), response.headers.get("ETag"));
+    } catch (e) { /* the stream's own silence tells a dead link */ }
+  }, PRESENCE_MS);
 
   // Only a held poll or a stream may sit on a connection long enough to have died under it.
   const pollNow = () => (source ? listen() : serverHolds ? pollAnew() : poll());

@@ -75,8 +75,9 @@ def test_a_stream_sends_the_players_next_view_as_soon_as_it_changes(make_table):
     stream.close()
 
 
-def test_a_stream_with_nothing_new_beats_and_its_beat_shows_its_player_connected(make_table, clock, monkeypatch):
-    """A phone whose only traffic is its stream stays shown as connected."""
+def test_a_stream_with_nothing_new_beats_but_only_requests_show_its_player_connected(make_table, clock, monkeypatch):
+    """A phone gone silent may keep its stream open (writes to it still succeed): only the
+    page's requests show its player is there, as with polls (the page polls every 10 s)."""
     monkeypatch.setattr(poll, "HEARTBEAT", 0.05)
     monkeypatch.setattr(poll, "RECHECK_EVERY", 0.05)
     table = make_table(6).start(limits={"night": 3600, "werewolves": 3600})
@@ -84,8 +85,12 @@ def test_a_stream_with_nothing_new_beats_and_its_beat_shows_its_player_connected
     stream = Stream(alice, table.id, etag_of(alice, table.id))
     clock.advance(15)  # everybody polled 15 s ago: still shown connected
     assert stream.next()[b"event"] == b"beat"
-    clock.advance(10)  # the others' last polls are 25 s old, Alice's stream beat 10 s ago
-    assert connected(bruno.state(table.id)) == {alice_seat, bruno_seat}  # Bruno: his own poll
+    clock.advance(10)  # 25 s since anyone but Bruno asked anything
+    assert connected(bruno.state(table.id)) == {bruno_seat}
+    assert alice.state_response(table.id).status_code == 200  # the page's own poll
+    clock.advance(poll.Presence.FLUSH_EVERY)
+    bruno.state(table.id)  # writes Alice's presence, after its own (kept) read
+    assert connected(bruno.state(table.id)) == {alice_seat, bruno_seat}
     stream.close()
 
 

@@ -327,7 +327,7 @@ def stop_holding() -> None:
 
 # ---------------------------------------------------------------- the stream
 
-HEARTBEAT = RECHECK_EVERY  # a stream with nothing new says so this often: it notes presence, shows a dead link
+HEARTBEAT = RECHECK_EVERY  # a stream with nothing new says so this often: the page knows its link lives
 _EVENT_ID = re.compile(r"[0-9a-f]{1,64}")
 
 
@@ -350,15 +350,16 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
 
     @copy_current_request_context  # Flask's way for a greenlet: each step in this request's context
     def step(etag: str | None, beat_at: float, ends: float) -> tuple[Answer, bool]:
-        """The answer after the next change, or at the heartbeat (then True)."""
+        """The answer after the next change, or at the heartbeat (then True). Only a
+        request shows that its player is there (the page's, every 10 s): a phone gone
+        silent keeps its connection open a long while, and writes to it still succeed."""
         nonlocal token
         left = min(ends, beat_at) - time.monotonic()
         if left > 0:
             _wait_for_change(app, table_id, viewer, signal, token, left)
-        heartbeat = time.monotonic() >= beat_at
         token = signal.token(table_id)
-        # A heartbeat shows its player is there, as a poll's arrival does.
-        return state_answer(table_id, viewer, clock(), _with_etag(environ, etag), arriving=heartbeat), heartbeat
+        answer = state_answer(table_id, viewer, clock(), _with_etag(environ, etag), arriving=False)
+        return answer, time.monotonic() >= beat_at
 
     def events(etag: str | None):
         """No context is kept across a ``yield``: the server may run other streams between."""
