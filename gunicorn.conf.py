@@ -11,10 +11,10 @@ import os
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gevent"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-# Open connections per worker: every phone keeps one alive, its held poll waits on it.
-worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "2000"))
-# Polls a worker holds at most (the app's WEREWOLF_HELD_POLLS): a few connections stay for the rest.
-os.environ.setdefault("WEREWOLF_HELD_POLLS", str(max(0, worker_connections - 100)))
+# Connections per worker (a greenlet each): a phone's stream, one or two kept for its writes.
+worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))
+# Streams and held polls a worker keeps at most (WEREWOLF_HELD_POLLS): half its connections.
+os.environ.setdefault("WEREWOLF_HELD_POLLS", str(worker_connections // 2))
 timeout, graceful_timeout = 30, 10
 # gunicorn's documented maximum (4094 by default): the app answers a longer URL in JSON (web/errors.py).
 limit_request_line = 8190
