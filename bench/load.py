@@ -592,9 +592,12 @@ def saturate(runs: list[tuple], args) -> dict:
 # request, so the load client does not take the CPU it is measuring.
 
 REQUEST_TIMEOUT = 30.0  # seconds per request, connecting included: every request is bounded
-IDLE_REUSE = 2.5        # reuse a kept-alive connection idle at most this long: gunicorn
-                        # closes one idle for 5 s (keepalive), and one being closed must
-                        # not get a request
+IDLE_REUSE = 25.0       # reuse a kept-alive connection idle at most this long, as a browser
+                        # does: gunicorn.conf.py closes one idle for 30 s (keepalive), and one
+                        # being closed must not get a request. A phone that opened a new one
+                        # for each presence poll (10 s) made gunicorn's gevent workers, which
+                        # accept one connection per turn of their loop, queue new connections
+                        # for up to 30 s from 80 streaming tables on.
 USER_AGENT = "werewolf-bench-load"  # the same on every request: Flask-Login's session protection
 HEADER = re.compile(r"^([^:\r\n]+):[ \t]*(.*?)[ \t]*\r?$", re.M)  # "Name: value" in an answer's head
 
