@@ -25,15 +25,22 @@ def table_at_its_vote(server, prefix: str):
     return table_id, seats, view, [p["seat"] for p in view["players"] if p["alive"]]
 
 
-def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_factory):  # noqa: F811
+def two_servers_at_a_vote(server_factory, prefix: str):  # noqa: F811
+    """(server b, table id, the vote's view, the living seats, a voter on a, a watcher on b,
+    the watcher's first answer on b): two servers over one database, a table at its vote."""
     a, b = (server_factory(workers=2, time_scale=0.02, name=name) for name in ("a", "b"))
     a.start()
     b.start()
-    table_id, seats, view, living = table_at_its_vote(a, "L")
+    table_id, seats, view, living = table_at_its_vote(a, prefix)
     voter, watcher = seats[living[0]], seats[living[1]]
     watcher.server = b  # the same session, on the other server
     first = watcher.call("GET", f"/api/tables/{table_id}/state")
     assert first.status_code == 200 and first.json()["step"]["id"] == "vote"
+    return b, table_id, view, living, voter, watcher, first
+
+
+def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_factory):  # noqa: F811
+    b, table_id, view, living, voter, watcher, first = two_servers_at_a_vote(server_factory, "L")
     answered = {}
 
     def wait_on_b():
@@ -61,13 +68,7 @@ def test_a_vote_cast_on_one_server_wakes_a_phone_waiting_on_the_other(server_fac
 
 def test_a_vote_cast_on_one_server_is_streamed_to_a_phone_on_the_other(server_factory):  # noqa: F811
     """The page's way: a stream (GET /api/tables/<id>/events) open on b, a vote cast on a."""
-    a, b = (server_factory(workers=2, time_scale=0.02, name=name) for name in ("a", "b"))
-    a.start()
-    b.start()
-    table_id, seats, view, living = table_at_its_vote(a, "S")
-    voter, watcher = seats[living[0]], seats[living[1]]
-    watcher.server = b
-    first = watcher.call("GET", f"/api/tables/{table_id}/state")
+    b, table_id, view, living, voter, watcher, first = two_servers_at_a_vote(server_factory, "S")
     events: list[tuple[float, bytes]] = []
 
     def stream_on_b():

@@ -237,25 +237,28 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
             left = started + wait - time.monotonic()
             if left <= 0:
                 break
-            _wait_for_change(app, table_id, viewer, signal, token, left)
-            token = signal.token(table_id)
-            found = state_answer(table_id, viewer, clock(), environ, arriving=False)
+            found, token = _answer_after_change(app, table_id, viewer, signal, token, left, environ)
     finally:
         holding(app).give_back()
     return _applied(found, wait, time.monotonic() - started)
 
 
-def _wait_for_change(app, table_id: str, viewer: Viewer, signal, token, left: float) -> None:
-    """Sleep until the table's token moves from ``token``, RECHECK_EVERY or ``left`` seconds,
-    or the step's deadline (then the caller's next look moves the game on); at night, then
-    until the table's beat. No database connection is kept meanwhile."""
+def _answer_after_change(app, table_id: str, viewer: Viewer, signal, token, left: float,
+                         environ: dict) -> tuple[Answer, object]:
+    """``state_answer`` (the viewer waiting, not arriving) and the token it was read under,
+    once the table's token moves from ``token``, or after RECHECK_EVERY or ``left`` seconds,
+    or at the step's deadline (then this look moves the game on); at night, on the table's
+    beat. No database connection is kept while asleep."""
     clock = app.extensions["werewolf.clock"]
-    read, now = reads(app).read(table_id, clock()), clock()
-    if read is not None and read.game_status == "running" and read.deadline is not None:
-        left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)
-    db.session.remove()
-    signal.wait(table_id, token, min(left, RECHECK_EVERY))
-    _wait_for_night_beat(app, table_id, viewer, clock())
+    if left > 0:
+        read, now = reads(app).read(table_id, clock()), clock()
+        if read is not None and read.game_status == "running" and read.deadline is not None:
+            left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)
+        db.session.remove()
+        signal.wait(table_id, token, min(left, RECHECK_EVERY))
+        _wait_for_night_beat(app, table_id, viewer, clock())
+    token = signal.token(table_id)  # before the read: a write after it moves it
+    return state_answer(table_id, viewer, clock(), environ, arriving=False), token
 
 
 def _wait_for_night_beat(app, table_id: str, viewer: Viewer, now: float) -> None:
@@ -344,25 +347,24 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
     last = environ.get("HTTP_LAST_EVENT_ID", "")
     etag = last if _EVENT_ID.fullmatch(last) else None
     token = signal.token(table_id)
-    found = state_answer(table_id, viewer, clock(), _with_etag(environ, etag))
+    asked = _with_etag(environ, etag)
+    found = state_answer(table_id, viewer, clock(), asked)
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
     @copy_current_request_context  # Flask's way for a greenlet: each step in this request's context
-    def step(etag: str | None, beat_at: float, ends: float) -> tuple[Answer, bool]:
+    def step(asked: dict, beat_at: float, ends: float) -> tuple[Answer, bool]:
         """The answer after the next change, or at the heartbeat (then True). Only a
         request shows that its player is there (the page's, every 10 s): a phone gone
         silent keeps its connection open a long while, and writes to it still succeed."""
         nonlocal token
-        left = min(ends, beat_at) - time.monotonic()
-        if left > 0:
-            _wait_for_change(app, table_id, viewer, signal, token, left)
-        token = signal.token(table_id)
-        answer = state_answer(table_id, viewer, clock(), _with_etag(environ, etag), arriving=False)
+        answer, token = _answer_after_change(app, table_id, viewer, signal, token,
+                                             min(ends, beat_at) - time.monotonic(), asked)
         return answer, time.monotonic() >= beat_at
 
-    def events(etag: str | None):
-        """No context is kept across a ``yield``: the server may run other streams between."""
+    def events(asked: dict):
+        """No context is kept across a ``yield``: the server may run other streams between.
+        ``asked``: the request's environ, its If-None-Match the ETag of the last view sent."""
         ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
         beat_at, heartbeat, answer = time.monotonic() + HEARTBEAT, False, found
         try:
@@ -370,6 +372,7 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
             while True:
                 if not answer.status.startswith("304"):
                     etag = answer.header("ETag").strip('"')
+                    asked = _with_etag(environ, etag)
                     yield b"id: %s\nevent: state\ndata: %s\n\n" % (etag.encode(), answer.body.rstrip(b"\n"))
                     beat_at = time.monotonic() + HEARTBEAT
                 elif heartbeat:
@@ -378,13 +381,13 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
                 if holding(app).closed or time.monotonic() >= ends:
                     return
                 try:
-                    answer, heartbeat = step(etag, beat_at, ends)
+                    answer, heartbeat = step(asked, beat_at, ends)
                 except ServiceError:
                     return  # signed out, unseated, no table: the browser's next stream is told why
         finally:
             holding(app).give_back()
 
-    return events(etag)
+    return events(asked)
 
 
 def _with_etag(environ: dict, etag: str | None) -> dict:
