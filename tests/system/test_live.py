@@ -3,6 +3,7 @@
 board beside the file), a phone waiting on one sees a vote cast on the other at once."""
 import json
 import os
+import signal
 import threading
 import time
 
@@ -96,6 +97,38 @@ def test_a_vote_cast_on_one_server_is_streamed_to_a_phone_on_the_other(server_fa
     data = json.loads(event.split(b"data: ", 1)[1])
     assert data["votes"] != first.json()["votes"]
     assert data == watcher.call("GET", f"/api/tables/{table_id}/state").json()
+
+
+def test_a_stop_ends_the_streams_at_once_rather_than_at_the_graceful_timeout(server_factory):  # noqa: F811
+    """SIGTERM (a stop, a restart): the worker's streams end now and it stops, rather than
+    after graceful_timeout (30 s here); the browser reconnects to the next server. (An idle
+    kept-alive connection still holds a stop up to graceful_timeout: this phone keeps none.)"""
+    server = server_factory(workers=1, time_scale=0.02, options=("--graceful-timeout", "30"))
+    server.start()
+    table_id, seats, view, living = table_at_its_vote(server, "T")
+    for seat in seats.values():
+        seat.session.close()  # their kept-alive connections: each would hold the stop
+    ended = []
+
+    def stream():
+        with seats[living[0]].session.get(server.url + f"/api/tables/{table_id}/events", stream=True,
+                                          timeout=60, headers={"Connection": "close"}) as response:
+            assert response.status_code == 200
+            for _ in response.iter_content(chunk_size=None):
+                pass
+        ended.append(time.monotonic())
+
+    listening = threading.Thread(target=stream)
+    listening.start()
+    time.sleep(0.3)  # the stream is open and waits
+    stopped_at = time.monotonic()
+    os.killpg(server.proc.pid, signal.SIGTERM)
+    server.proc.wait(timeout=40)
+    exited_at = time.monotonic()
+    listening.join(timeout=30)
+    assert ended and ended[0] - stopped_at < 3, ended
+    assert exited_at - stopped_at < 5, exited_at - stopped_at
+
 
 MANY = 300  # waiting phones on one worker: more than a thread per phone would make cheap
 

@@ -70,7 +70,7 @@ class Server:
         log = open(self.log_path(self.starts), "wb")
         self.proc = subprocess.Popen(
             [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
-             *self.options, "--timeout", "30", "--graceful-timeout", "2", "--no-control-socket",
+             "--timeout", "30", "--graceful-timeout", "2", "--no-control-socket", *self.options,
              "app:app"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
