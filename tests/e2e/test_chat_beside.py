@@ -121,7 +121,8 @@ def test_the_little_girl_sees_what_she_spies_and_the_chat_sits_beside_the_vote(b
                 elif spec["action"] == "vote.cast":
                     if not accused:
                         continue
-                    body.update(action=spec["action"], target=wolf if seat != wolf else victim)
+                    others = [c for c in spec.get("choices") or [] if c != wolf]  # the living: not the victim
+                    body.update(action=spec["action"], target=wolf if seat != wolf else others[0])
                 else:
                     choices = [c for c in spec.get("choices") or [] if c != wolf]
                     body.update(action=spec["action"], target=choices[0] if choices else wolf)

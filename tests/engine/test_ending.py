@@ -66,6 +66,37 @@ def test_chat_by_the_living_counts_as_playing():
     assert t.game.night == 4
 
 
+def test_the_village_s_vote_does_not_wait_for_a_player_who_left():
+    """The page no longer names who left among those who have not voted: the round does not
+    wait for them either. It closes at the last ballot of the others, or at the leaving."""
+    t = Table(CARDS, captain=False)
+    t.to_vote()
+    living = t.game.living()
+    quitter, last = living[-1], living[-2]
+    engine.leave(t.game, quitter, t.now)
+    for seat in living[:-2]:
+        t.do(seat, "vote.cast", 1)
+    assert t.step == "vote"
+    t.do(last, "vote.cast", 1)
+    assert t.step != "vote" and t.last("vote_result")
+
+    t = Table(CARDS, captain=False)
+    t.to_vote()
+    living = t.game.living()
+    for seat in living[:-1]:
+        t.do(seat, "vote.cast", 1)
+    assert t.step == "vote"
+    engine.leave(t.game, living[-1], t.now)
+    assert t.step != "vote" and t.last("vote_result")
+
+
+def test_a_night_step_still_runs_its_time_when_its_player_has_left():
+    t = Table(CARDS)
+    t.until("seer")
+    engine.leave(t.game, 4, t.now)   # the seer: an early end would tell whose card it was
+    assert t.step == "seer"
+
+
 def test_a_player_who_left_plays_no_more_and_everyone_sees_it():
     t = Table(CARDS)
     seer = 4

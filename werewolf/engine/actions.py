@@ -11,13 +11,13 @@ from .game import Game
 from .registry import ACTION_STEP, ACTION_STEPS, CARD, SEAT, SEATS
 
 _STEPS = registry.STEPS
-_VOTERS = flow.voters   # a voting round's actors: every living player unless a card takes votes away
+_VOTERS = flow.voters   # a voting round's actors: every living player unless one left or a card takes votes away
 
 
 def _step_actors(game: Game, step, living: list[int]) -> list[int]:
     """The step's actors; asked for every seat at every poll, so the common cases are read first."""
     acts = step.actors
-    if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks):
+    if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks and not game.left):
         return living
     return acts(game, living)
 
@@ -40,10 +40,7 @@ def actors(game: Game) -> list[int]:
     sides = game.in_play.sides   # e.g. the Little Girl during `werewolves` or `night`
     if step.gathers is None and "closed" not in game.extra and game.step not in sides:
         # Most steps: one step, its actors (asked for at every move and every poll).
-        acts = step.actors
-        if acts is None or (acts is _VOTERS and "voters" not in game.in_play.hooks):
-            return living
-        return sorted(set(acts(game, living)))
+        return sorted(set(_step_actors(game, step, living)))
     seats: set = set()
     for step in _open_parts(game):
         seats.update(living if step.actors is None else step.actors(game, living))

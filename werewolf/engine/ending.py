@@ -6,6 +6,7 @@ player acts and `end_if_idle` after a time-out.
 """
 
 from . import registry
+from .actions import actors
 from .errors import IllegalAction
 from .flow import end_game
 from .game import EVERYONE, Game
@@ -40,13 +41,19 @@ def end_if_idle(game: Game, now: float) -> bool:
 
 
 def leave(game: Game, seat: int, now: float) -> None:
-    """A player leaves a running game: their seat plays no more (as when disconnected for good)."""
+    """A player leaves a running game: their seat plays no more (as when disconnected for
+    good), and the village's rounds no longer wait for their ballot (flow.voters): a round
+    whose other voters have all voted closes now. A night step still runs its time, lest
+    its early end tell whose card it was."""
     if game.status != "running":
         raise IllegalAction("game_over", "the game is over")
     if seat in game.left:
         raise IllegalAction("already_done", "you have already left this game")
     game.left.append(seat)
     game.emit("player_left", EVERYONE, now, seat=seat)
+    step, voters = registry.STEPS[game.step], actors(game)
+    if step.ballots and voters and all(map(game.votes.__contains__, voters)):
+        step.time_out(game, now)  # as at the round's last ballot (day.cast_ballot)
 
 
 def refuse_if_left(game: Game, seat: int) -> None:

@@ -75,8 +75,10 @@ def alive_holder_acts(role_id: str):
 
 def voters(game: Game, living: list[int]) -> list[int]:
     """Step.actors of every round where the village votes (election, vote, revote, runoff,
-    stake): the living, less those a card takes the vote from (hook `voters`: a pardoned
-    Idiot, those the Scapegoat left out, RULES-BOX B5.2)."""
+    stake): the living, less those who left the game and those a card takes the vote from
+    (hook `voters`: a pardoned Idiot, those the Scapegoat left out, RULES-BOX B5.2)."""
+    if game.left:
+        living = [seat for seat in living if seat not in game.left]
     if "voters" in game.in_play.hooks:
         for hook in game.in_play.hooks["voters"]:
             living = hook(game, living)
