@@ -47,6 +47,9 @@ class Server:
             "HOST": "127.0.0.1",
             "PORT": str(self.port),
             "WEB_CONCURRENCY": "2",
+            # A stop ends the streams at once (gunicorn.conf.py), but a connection a test's browser
+            # keeps alive idle would hold it for gunicorn.conf.py's 10 s: the test is over by then.
+            "GUNICORN_CMD_ARGS": "--graceful-timeout 1",
             "WEREWOLF_INSTANCE_PATH": str(tmp / "instance"),
             "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'werewolf.db'}",
             "WEREWOLF_SECRET_KEY": "e2e-secret",
