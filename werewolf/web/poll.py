@@ -93,13 +93,15 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriv
     key = (etag, view.host_key(environ))
     cached = view.view_cache(app).get(key)
     if cached is None:
-        cached = _build(app, table_id, read, game, me, connected, etag, now)
+        cached = _build(app, table_id, read, game, me, connected, etag, now, key[1])
         view.view_cache(app).put(key, cached)
     return view.json_response(*cached[:2], now, etag, cached[2])
 
 
-def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float):
-    """(serialized view, its step's deadline or None, the size to pad it to)."""
+def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float,
+           host: str):
+    """(serialized view, its step's deadline or None, the size to pad it to). ``host``: the
+    scheme and host the request came for (view.host_key)."""
     number = me.number if me is not None else None
     night = _night(table_id, read, game, now) if number is not None and _living(game, number) else None
     if game is None:
@@ -109,7 +111,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     else:
         built = view.game_view(game, number, now)
     built["version"] = int(etag[:12], 16)
-    built["table"] = tables.seen_from(_table_part(table_id, read), number)
+    built["table"] = _table_part(app, table_id, read, host, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built, app)
     padded = night.padded_size(number, len(body)) if night is not None else 0
@@ -126,8 +128,9 @@ def _version(game, number: int | None) -> tuple:
 
 
 def _living(game, number: int) -> bool:
-    return (game is not None and game.status == "running" and game.is_night()
-            and any(p.seat == number and p.alive for p in game.players))
+    """A living seat at night: asked at every look of every stream, so by index (seats are 1..n)."""
+    return (game is not None and game.status == "running" and 0 < number <= len(game.players)
+            and game.player(number).alive and game.is_night())
 
 
 class Night:
@@ -178,11 +181,18 @@ def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
 
 def _settings(read: store.PollRead) -> dict:
     return json.loads(read.settings)
-def _table_part(table_id: str, read: store.PollRead) -> dict:
+def _table_part(app, table_id: str, read: store.PollRead, host: str, number: int | None) -> dict:
+    """The view's ``table`` part as seat ``number`` may see it (``tables.seen_from``): the
+    same for every seat but the table's host at one read, so made once for them all. Kept
+    by all it is made of (the read's fields, the request's host, whether the seat is the
+    table's host): a kept part is never served for another state of the table."""
     status = read.game_status or "lobby"
-    host = next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
-    return tables.table_json(table_id, read.code, read.name, status, host, len(read.seats), read.settings,
-                             status == "lobby" and read.public, read.spectators, read.screen_rev)
+    host_seat = next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
+    made_of = (table_id, read.code, read.name, status, host_seat, len(read.seats), read.settings,
+               status == "lobby" and read.public, read.spectators, read.screen_rev)
+    key = (made_of, host, number is not None and number == host_seat)
+    parts = per_app("werewolf.table_parts", lambda: LRU(4096), app)
+    return parts.get_or_make(key, lambda: tables.seen_from(tables.table_json(*made_of), number))
 
 
 def _game(read: store.PollRead):
