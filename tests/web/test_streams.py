@@ -3,6 +3,7 @@
 The stream runs in the test's own thread: each ``next`` reads one event, waiting for the
 table's next change as the server does (a change made before the read is found at once).
 """
+import json
 import time
 
 import pytest
@@ -73,6 +74,23 @@ def test_a_stream_sends_the_players_next_view_as_soon_as_it_changes(make_table):
     assert event[b"id"].decode() == etag_of(player, table.id)
     assert event[b"data"] == player.state_response(table.id).get_data().rstrip(b"\n")
     stream.close()
+
+
+def test_a_stream_in_the_waiting_room_sends_the_table_as_it_fills(make_table, make_player):
+    """The table part changes with the seats: made anew in a stream's step, with the host's
+    links for the request's host, as the poll makes it."""
+    table = make_table(3)
+    streams = {who: Stream(p, table.id, etag_of(p, table.id)) for who, p in (("host", table.host),
+                                                                           ("guest", table.players[1]))}
+    assert make_player().join(table.id).status_code == 200
+    for who, stream in streams.items():
+        event = stream.next()
+        player = table.host if who == "host" else table.players[1]
+        assert event[b"data"] == player.state_response(table.id).get_data().rstrip(b"\n")
+        part = json.loads(event[b"data"])["table"]
+        assert part["seated"] == 4 and part["url"].startswith("http://")
+        assert ("screen_url" in part) == (who == "host")
+        stream.close()
 
 
 def test_a_stream_with_nothing_new_beats_but_only_requests_show_its_player_connected(make_table, clock, monkeypatch):

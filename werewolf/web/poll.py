@@ -24,7 +24,7 @@ import weakref
 import zlib
 from typing import NamedTuple
 
-from flask import copy_current_request_context, current_app
+from flask import current_app
 
 from .. import changes, service, store
 from ..cache import LRU
@@ -93,15 +93,14 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriv
     key = (etag, view.host_key(environ))
     cached = view.view_cache(app).get(key)
     if cached is None:
-        cached = _build(app, table_id, read, game, me, connected, etag, now, key[1])
+        cached = _build(app, table_id, read, game, me, connected, etag, now, environ)
         view.view_cache(app).put(key, cached)
     return view.json_response(*cached[:2], now, etag, cached[2])
 
 
 def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float,
-           host: str):
-    """(serialized view, its step's deadline or None, the size to pad it to). ``host``: the
-    scheme and host the request came for (view.host_key)."""
+           environ: dict):
+    """(serialized view, its step's deadline or None, the size to pad it to)."""
     number = me.number if me is not None else None
     night = _night(table_id, read, game, now) if number is not None and _living(game, number) else None
     if game is None:
@@ -111,7 +110,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     else:
         built = view.game_view(game, number, now)
     built["version"] = int(etag[:12], 16)
-    built["table"] = _table_part(app, table_id, read, host, number)
+    built["table"] = _table_part(app, table_id, read, environ, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built, app)
     padded = night.padded_size(number, len(body)) if night is not None else 0
@@ -181,18 +180,23 @@ def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
 
 def _settings(read: store.PollRead) -> dict:
     return json.loads(read.settings)
-def _table_part(app, table_id: str, read: store.PollRead, host: str, number: int | None) -> dict:
+def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number: int | None) -> dict:
     """The view's ``table`` part as seat ``number`` may see it (``tables.seen_from``): the
     same for every seat but the table's host at one read, so made once for them all. Kept
     by all it is made of (the read's fields, the request's host, whether the seat is the
-    table's host): a kept part is never served for another state of the table."""
+    table's host): a kept part is never served for another state of the table. Its links
+    are made for the request's host, in a context of that request (a stream's steps run in
+    the app's context only)."""
     status = read.game_status or "lobby"
     host_seat = next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
     made_of = (table_id, read.code, read.name, status, host_seat, len(read.seats), read.settings,
                status == "lobby" and read.public, read.spectators, read.screen_rev)
-    key = (made_of, host, number is not None and number == host_seat)
-    parts = per_app("werewolf.table_parts", lambda: LRU(4096), app)
-    return parts.get_or_make(key, lambda: tables.seen_from(tables.table_json(*made_of), number))
+    key = (made_of, view.host_key(environ), number is not None and number == host_seat)
+
+    def make() -> dict:
+        with app.request_context(environ):
+            return tables.seen_from(tables.table_json(*made_of), number)
+    return per_app("werewolf.table_parts", lambda: LRU(4096), app).get_or_make(key, make)
 
 
 def _game(read: store.PollRead):
@@ -362,18 +366,19 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
-    @copy_current_request_context  # Flask's way for a greenlet: each step in this request's context
     def step(asked: dict, beat_at: float, ends: float) -> tuple[Answer, bool]:
-        """The answer after the next change, or at the heartbeat (then True). Only a
-        request shows that its player is there (the page's, every 10 s): a phone gone
-        silent keeps its connection open a long while, and writes to it still succeed."""
+        """The answer after the next change, or at the heartbeat (then True), in the app's
+        context: a request's would match its URL again at every look. Only a request shows
+        that its player is there (the page's, every 10 s): a phone gone silent keeps its
+        connection open a long while, and writes to it still succeed."""
         nonlocal token
-        answer, token = _answer_after_change(app, table_id, viewer, signal, token,
-                                             min(ends, beat_at) - time.monotonic(), asked)
+        with app.app_context():
+            answer, token = _answer_after_change(app, table_id, viewer, signal, token,
+                                                 min(ends, beat_at) - time.monotonic(), asked)
         return answer, time.monotonic() >= beat_at
 
     def events(asked: dict):
-        """No context is kept across a ``yield``: the server may run other streams between.
+        """No context is kept across a ``yield``: a test may read other streams between.
         ``asked``: the request's environ, its If-None-Match the ETag of the last view sent."""
         ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
         beat_at, heartbeat, answer = time.monotonic() + HEARTBEAT, False, found
