@@ -112,7 +112,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     built["version"] = int(etag[:12], 16)
     built["table"] = _table_part(app, table_id, read, environ, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
-    body = view.serialize(built, app)
+    body = view.serialize(built)
     padded = night.padded_size(number, len(body)) if night is not None else 0
     return body, game.deadline if game is not None and built.get("step") else None, padded
 
