@@ -186,5 +186,42 @@ const WW = (() => {
   // How often a page polls when the server does not hold its polls (the table, the room's screen).
   const POLL_MS = 1500;
 
-  return { POLL_MS, table: {}, t, tn, has, list, sentences, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when };
+  /** A stream of views (Server-Sent Events, API.md "Streams"), which EventSource reconnects
+   * by itself, sending the last view's ETag: ``onView(view, etag)`` for each view;
+   * ``onClosed()`` once refused or ended for good (EventSource cannot tell why: the caller
+   * polls, and the poll says); ``onTrouble(slow)``: true while reconnecting takes over 3 s,
+   * false at each word heard. Silent for 15 s (the server says something every 5 s), it
+   * reopens. Returns { reopen, close }. */
+  function stream(url, { onView, onClosed, onTrouble }) {
+    const SILENT_MS = 15000;
+    let source = null;
+    let heardAt = 0;
+    const heard = () => { heardAt = Date.now(); onTrouble(false); };
+    function close() {
+      clearInterval(watchdog);
+      if (source) source.close();
+      source = null;
+    }
+    function reopen() {
+      if (source) source.close();
+      const mine = source = new EventSource(url);
+      heardAt = Date.now();
+      for (const name of ["open", "beat"]) mine.addEventListener(name, heard);
+      mine.addEventListener("state", (e) => { heard(); onView(JSON.parse(e.data), `"${e.lastEventId}"`); });
+      mine.addEventListener("error", () => {
+        if (mine !== source) return;
+        if (mine.readyState === EventSource.CLOSED) {
+          close();
+          onClosed();
+        } else {  // reconnecting by itself: said only if it takes a while
+          setTimeout(() => { if (mine === source && mine.readyState !== EventSource.OPEN) onTrouble(true); }, 3000);
+        }
+      });
+    }
+    const watchdog = setInterval(() => { if (source && Date.now() - heardAt > SILENT_MS) reopen(); }, 5000);
+    reopen();
+    return { reopen, close };
+  }
+
+  return { POLL_MS, table: {}, t, tn, has, list, sentences, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when, stream };
 })();

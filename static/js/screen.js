@@ -1,5 +1,5 @@
-/* The room's big screen: polls the table's public view (GET /api/tables/<id>/screen?key=)
-   and shows it large: the step and its countdown, the narration, the players living and dead,
+/* The room's big screen: streams the table's public view (GET /api/tables/<id>/screen/events?key=;
+   without a stream it polls GET /api/tables/<id>/screen?key=) and shows it large: the step and its countdown, the narration, the players living and dead,
    the live votes with names, each moment big, and the end with every card. Optional spoken
    narration (speechSynthesis), off until the button is pressed: browsers need a gesture. */
 "use strict";
@@ -9,6 +9,7 @@
   const root = document.getElementById("screen");
   const $ = (id) => document.getElementById(id);
   const STATE_URL = `/api/tables/${root.dataset.tableId}/screen?key=${encodeURIComponent(root.dataset.key)}`;
+  const STREAM_URL = STATE_URL.replace("/screen?", "/screen/events?");
   let RULES = { role: {}, step: {}, publicEvent: new Set() };  // the engine's catalog (GET /api/catalog)
   // A step with ballots (the election and every elimination round), from the catalog; in the
   // rounds a living Captain counts twice.
@@ -29,24 +30,42 @@
   const story = WW.story({ view: () => view, rules: () => RULES, mySeat: () => null });
   const { name, cardName, winnerTitle, winnerLine } = story;
 
-  // ------------------------------------------------------------------ polling
+  // ------------------------------------------------------------------ the views
+
+  // Each view as it happens on a stream (WW.stream). Refused or ended (a renewed key, a busy
+  // server), the screen polls; a poll answered brings the stream back STREAM_RETRY_MS later.
+  const STREAM_RETRY_MS = 30000;
+  let refusedAt = -Infinity;
+
+  function adopt(newView, newEtag) {
+    if (newEtag && newEtag === etag) return;  // streamed again after a reconnection
+    etag = newEtag;
+    view = newView;
+    deadline = view.step ? Date.now() + view.step.seconds_left * 1000 : null;
+    render();
+  }
 
   async function poll() {
+    let answered = false;
     try {
       const headers = { "Accept": "application/json" };
       if (etag) headers["If-None-Match"] = etag;
       const response = await fetch(STATE_URL, { headers, cache: "no-store", credentials: "omit" });
       $("offline").hidden = true;
-      if (response.ok && response.status !== 304) {
-        etag = response.headers.get("ETag");
-        view = await response.json();
-        deadline = view.step ? Date.now() + view.step.seconds_left * 1000 : null;
-        render();
-      }
+      answered = response.ok || response.status === 304;
+      if (response.ok && response.status !== 304) adopt(await response.json(), response.headers.get("ETag"));
     } catch (e) {
       $("offline").hidden = false;
     }
-    setTimeout(poll, POLL_MS);
+    if (answered && window.EventSource && Date.now() - refusedAt > STREAM_RETRY_MS) {
+      WW.stream(STREAM_URL, {
+        onView: adopt,
+        onClosed: () => { refusedAt = Date.now(); poll(); },
+        onTrouble: (slow) => { $("offline").hidden = !slow; },
+      });
+    } else {
+      setTimeout(poll, POLL_MS);
+    }
   }
 
   // ------------------------------------------------------------------ rendering

@@ -103,7 +103,7 @@
    * until something else moves), or when the poll under way answers. Otherwise: after
    * POLL_MS if the write's view is shown, else now (a poll under way answers for it). */
   function pollAfterWrite(shown) {
-    if (source) return;  // the stream brings what follows
+    if (live) return;  // the stream brings what follows
     if (serverHolds && polling) {
       pollStale = true;
     } else if (serverHolds || !shown) {
@@ -127,55 +127,41 @@
 
   // ------------------------------------------------------------------ the stream
 
-  // My views come on one stream as they happen (Server-Sent Events, API.md); EventSource
-  // reconnects by itself, sending the last view's ETag. Refused (no seat, signed out, a busy
-  // server: it cannot tell which), the page polls, which says why; a poll answered brings the
-  // stream back, STREAM_RETRY_MS after a refusal at the soonest.
+  // My views come on one stream as they happen (WW.stream). Refused (no seat, signed out,
+  // a busy server: it cannot tell which), the page polls, which says why; a poll answered
+  // brings the stream back, STREAM_RETRY_MS after a refusal at the soonest.
   const STREAM_RETRY_MS = 30000;
-  const SILENT_MS = 15000;  // the server says something every 5 s: silence means a dead link
-  let source = null;
-  let heardAt = 0;
+  let live = null;  // the stream, while there is one
   let refusedAt = -Infinity;
-  const mayStream = () => !!window.EventSource && !source && Date.now() - refusedAt > STREAM_RETRY_MS;
+  const mayStream = () => !!window.EventSource && !live && Date.now() - refusedAt > STREAM_RETRY_MS;
 
   function listen() {
-    if (source) source.close();
     clearTimeout(pollTimer);
-    const mine = source = new EventSource(`/api/tables/${tableId}/events`);
-    const heard = () => { heardAt = Date.now(); WW.setBanner(null); };
-    heardAt = Date.now();
-    for (const name of ["open", "beat"]) mine.addEventListener(name, heard);
-    mine.addEventListener("state", (e) => {
-      heard();
-      const etag = `"${e.lastEventId}"`;
-      if (etag !== T.etag) adopt(JSON.parse(e.data), etag);
-    });
-    mine.addEventListener("error", () => {
-      if (mine !== source) return;
-      if (mine.readyState === EventSource.CLOSED) {
-        source = null;
-        refusedAt = Date.now();
-        poll();
-      } else {  // reconnecting by itself: said only if it takes a while
-        setTimeout(() => { if (mine === source && mine.readyState !== EventSource.OPEN) WW.setBanner(t("reconnecting")); }, 3000);
-      }
+    if (live) {
+      live.reopen();
+      return;
+    }
+    live = WW.stream(`/api/tables/${tableId}/events`, {
+      onView: (view, etag) => { if (etag !== T.etag) adopt(view, etag); },
+      onClosed: () => { live = null; refusedAt = Date.now(); poll(); },
+      onTrouble: (slow) => WW.setBanner(slow ? t("reconnecting") : null),
     });
   }
-  setInterval(() => { if (source && Date.now() - heardAt > SILENT_MS) listen(); }, 5000);
+
   // Only a request shows the server I am here (a silent phone's stream may stay open): while
   // streaming, the state every PRESENCE_MS, as a quiet held poll would (the view if it moved).
   const PRESENCE_MS = 10000;
   setInterval(async () => {
-    if (!source || busy) return;
+    if (!live || busy) return;
     try {
       const response = await fetch(`/api/tables/${tableId}/state`, { headers: { "Accept": "application/json",
         ...(T.etag ? { "If-None-Match": T.etag } : {}) }, credentials: "same-origin", cache: "no-store" });
-      if (response.ok && source) adopt(await response.json(), response.headers.get("ETag"));
+      if (response.ok && live) adopt(await response.json(), response.headers.get("ETag"));
     } catch (e) { /* the stream's own silence tells a dead link */ }
   }, PRESENCE_MS);
 
   // Only a held poll or a stream may sit on a connection long enough to have died under it.
-  const pollNow = () => (source ? listen() : serverHolds ? pollAnew() : poll());
+  const pollNow = () => (live ? listen() : serverHolds ? pollAnew() : poll());
   document.addEventListener("visibilitychange", () => { if (!document.hidden) pollNow(); });
   window.addEventListener("online", pollNow);
   window.addEventListener("pageshow", (e) => { if (e.persisted) pollNow(); });

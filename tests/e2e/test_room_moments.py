@@ -1,7 +1,8 @@
 """The room's screen has words for every public moment (RULES-VARIANTS A9: what a spectator may
-see), in French, English and Chinese, on a phone (390x844, 320x640): its poll is answered with a
-public view carrying one event of each kind the room tells (page.route), and each moment is read
-and shot. tests/web/test_screen.py checks the same list against the catalog's event kinds."""
+see), in French, English and Chinese, on a phone (390x844, 320x640): its stream brings a public
+view carrying one event of each kind the room tells (page.route), and each moment is read and
+shot. tests/web/test_screen.py checks the same list against the catalog's event kinds."""
+import json
 import re
 
 import pytest
@@ -56,12 +57,13 @@ def test_the_room_tells_every_public_moment_in_three_languages(browser, server, 
         context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(f"room page error: {e}"))
-        polls = []
-
-        def answer(route, request, polls=polls):
-            polls.append(1)  # the first view is the room's starting point: only later events are moments
-            route.fulfill(json=public_view(EVENTS if len(polls) > 1 else []))
-        page.route(re.compile(r".*/api/tables/[^/]+/screen\?.*"), answer)
+        # The first view, polled, is the room's starting point: only later events are moments.
+        # They come on the stream the page opens next (its events end there; it reconnects to
+        # the same view, which it already shows).
+        page.route(re.compile(r".*/api/tables/[^/]+/screen\?.*"), lambda route: route.fulfill(json=public_view([])))
+        streamed = f"retry: 1000\n\nid: all\nevent: state\ndata: {json.dumps(public_view(EVENTS))}\n\n"
+        page.route(re.compile(r".*/api/tables/[^/]+/screen/events\?.*"),
+                   lambda route: route.fulfill(body=streamed, content_type="text/event-stream"))
         page.goto(f"{url}&lang={lang}")
         strings = page.evaluate("() => JSON.parse(document.body.dataset.strings)")
         texts = []

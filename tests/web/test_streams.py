@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import requires_sqlite
 from tests.web.test_held_polls import seats_by_role
 from tests.web.test_poll_reads import connected, signed_in
+from tests.web.test_screen import screen_of
 from werewolf.web import poll
 
 pytestmark = requires_sqlite
@@ -24,11 +25,13 @@ def app(make_app):
 class Stream:
     """One open stream; ``next()`` is its next event as {"id", "event", "data"}."""
 
-    def __init__(self, player, table_id: str, last_event_id: str | None = None):
+    def __init__(self, player, table_id: str, last_event_id: str | None = None, client=None, path: str = ""):
+        """A seat's stream, or with ``client`` and ``path`` another (the room's screen's)."""
         headers = {"Accept": "text/event-stream"}
         if last_event_id:
             headers["Last-Event-ID"] = last_event_id
-        self.response = player.client.get(f"/api/tables/{table_id}/events", headers=headers, buffered=False)
+        self.response = (client or player.client).get(path or f"/api/tables/{table_id}/events", headers=headers,
+                                                      buffered=False)
         assert self.response.status_code == 200, self.response.get_data()
         assert self.response.mimetype == "text/event-stream"
         self._chunks = iter(self.response.response)
@@ -163,3 +166,26 @@ def test_a_wolves_message_at_night_sends_every_living_seat_one_event_of_one_size
         {seat for seat, role in roles.items() if role == "werewolf"}
     for s in streams.values():
         s.close()
+
+
+def test_the_room_s_screen_streams_the_public_view_until_its_key_is_renewed(app, make_table):
+    table = make_table(6).start()
+    _, key = screen_of(table)
+    screen = app.test_client()  # no account
+    poll_path = f"/api/tables/{table.id}/screen?key={key}"
+    stream = Stream(None, table.id, client=screen, path=f"/api/tables/{table.id}/screen/events?key={key}")
+    first = stream.next()
+    polled = screen.get(poll_path)
+    assert first[b"data"] == polled.get_data().rstrip(b"\n") and json.loads(first[b"data"])["me"] is None
+    assert first[b"id"].decode() == polled.headers["ETag"].strip('"')
+    table.finish_step()
+    table.host.state(table.id)  # the host's poll moves the game on
+    moved = stream.next()
+    assert moved[b"event"] == b"state" and moved[b"data"] == screen.get(poll_path).get_data().rstrip(b"\n")
+    assert table.host.post(f"/api/tables/{table.id}/screen-link").status_code == 200
+    table.host.chat(table.id, "village", "le lien de l'écran a changé")  # a change wakes the stream
+    with pytest.raises(StopIteration):
+        stream.next()  # the renewed key ends it
+    assert screen.get(poll_path).status_code == 404
+    assert screen.get(f"/api/tables/{table.id}/screen/events?key={key}").status_code == 404
+    assert screen.get(f"/api/tables/{table.id}/screen/events?key=nope").status_code == 404

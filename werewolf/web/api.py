@@ -130,6 +130,4 @@ def state(table_id: str):
 @bp.get("/<table_id>/events")
 def events(table_id: str):
     """My views as Server-Sent Events, each as it happens (poll.stream, API.md)."""
-    stream = poll.stream(table_id, viewer(), request.environ)
-    return current_app.response_class(stream, mimetype="text/event-stream", headers={
-        "Cache-Control": "no-cache, private", "X-Accel-Buffering": "no"})  # a proxy passes each event on at once
+    return view.event_stream(poll.stream(table_id, viewer(), request.environ))

@@ -265,6 +265,20 @@ TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 SHARE_KEY = {"name": "key", "in": "query", "required": False, "schema": {"type": "string"},
              "description": "the key of the host's shared link: the end and the public replay without a seat"}
+SCREEN_KEY = {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
+              "description": "the room's screen's read-only key (table.screen_url); a wrong one is 404 table_not_found"}
+LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string"},
+                 "description": "the ETag of the view the caller has (EventSource sends it when it reconnects): "
+                                "the stream starts with the next one"}
+# A stream of views (API.md, "Streams").
+STREAMED = {"200": {"description": "text/event-stream: `state` events (id: the view's ETag, data: the view as "
+                                   "the state poll answers it) and a `beat` event when nothing is new",
+                    "content": {"text/event-stream": {"schema": {
+                        "type": "object", "description": "one event",
+                        "properties": {"event": {"type": "string", "enum": ["state", "beat"]},
+                                       "id": {"type": "string"}, "data": {"type": "string"},
+                                       "retry": {"type": "integer"}}}}}},
+            "503": _json(_ref("Error"), "too_busy: the server holds all the streams it can; poll instead")}
 # A state poll's answer when the server would hold it (API.md, "Held polls").
 HELD_POLL_HEADERS = {
     "Preference-Applied": {"schema": {"type": "string"}, "description": "wait=N: the server holds polls; poll again at once"},
@@ -367,20 +381,8 @@ def document() -> dict:
                     TABLE_ID, {"name": "number", "in": "path", "required": True,
                                "schema": {"type": "integer", "minimum": 0}}])},
             "/api/tables/{table_id}/events": {"get": _op(
-                "my views as Server-Sent Events, each as it happens (API.md)",
-                {"200": {"description": "text/event-stream: `state` events (id: the view's ETag, data: the view "
-                                        "as the state poll answers it) and a `beat` event when nothing is new",
-                         "content": {"text/event-stream": {"schema": {
-                             "type": "object", "description": "one event",
-                             "properties": {"event": {"type": "string", "enum": ["state", "beat"]},
-                                            "id": {"type": "string"}, "data": {"type": "string"},
-                                            "retry": {"type": "integer"}}}}}},
-                 "503": _json(_ref("Error"), "too_busy: the server holds all the streams it can; poll instead")},
-                errors=(401, 403, 404), csrf=False, params=[
-                    TABLE_ID, {"name": "Last-Event-ID", "in": "header", "required": False,
-                               "schema": {"type": "string"},
-                               "description": "the ETag of the view the caller has (EventSource sends it when it "
-                                              "reconnects): the stream starts with the next one"}])},
+                "my views as Server-Sent Events, each as it happens (API.md)", STREAMED,
+                errors=(401, 403, 404), csrf=False, params=[TABLE_ID, LAST_EVENT_ID])},
             "/api/tables/{table_id}/state": {"get": _op(
                 "my view of the table (ETag; 304 when unchanged; held with Prefer: wait=N, API.md)",
                 {"200": {**_json(_ref("View"), "the caller's view"),
@@ -399,9 +401,11 @@ def document() -> dict:
                          "headers": {"ETag": {"schema": {"type": "string"}}}},
                  "304": {"description": "unchanged since the ETag given in If-None-Match"}},
                 errors=(404,), csrf=False, params=[
-                    TABLE_ID, {"name": "key", "in": "query", "required": True, "schema": {"type": "string"},
-                               "description": "read-only key; a wrong one is 404 table_not_found"},
+                    TABLE_ID, SCREEN_KEY,
                     {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"}}])},
+            "/api/tables/{table_id}/screen/events": {"get": _op(
+                "the room's screen's views as Server-Sent Events, as a seat's stream; a renewed key ends it",
+                STREAMED, errors=(404,), csrf=False, params=[TABLE_ID, SCREEN_KEY, LAST_EVENT_ID])},
             "/api/me/games": {"get": _op(
                 "my finished games, newest first", {"200": _json(_ref("PastGames"), "my games")},
                 errors=(401,), csrf=False)},

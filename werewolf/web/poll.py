@@ -47,9 +47,12 @@ NIGHT_BEAT = 0.5    # at night a living seat's held poll answers on its table's 
 
 class Viewer(NamedTuple):
     """Who asks: ``user_id`` None for the room's screen (the public view); ``login`` the
-    session's, to check against the account as it is now (None: Flask-Login checked it)."""
+    session's, to check against the account as it is now (None: Flask-Login checked it);
+    ``screen_rev``: the room's screen, the revision its key was made for (a key the host
+    renewed shows nothing more, on a stream already open too)."""
     user_id: int | None
     login: SessionLogin | None = None
+    screen_rev: int | None = None
 
     def signed_in_as(self, password_hash: str | None, session_tokens: str | None) -> bool:
         return self.login is None or self.login.matches(password_hash, session_tokens)
@@ -66,7 +69,7 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriv
     if read is not None and overdue(read, now):
         advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
         read = reads(app).read(table_id, now, fresh=True)
-    if read is None:
+    if read is None or (viewer.screen_rev is not None and read.screen_rev != viewer.screen_rev):
         raise ServiceError(404, "table_not_found", "No such table.")
     me = next((s for s in read.seats if s.user_id == viewer.user_id), None) if viewer.user_id else None
     if viewer.user_id is not None:

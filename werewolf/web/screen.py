@@ -17,7 +17,7 @@ from ..models import Table
 from ..service import ServiceError
 from . import poll
 from .screen_link import screen_key
-from .view import flask_response
+from .view import event_stream, flask_response
 
 bp = Blueprint("screen", __name__)
 
@@ -37,9 +37,22 @@ def screen_page(table_id: str):
     return render_template("screen.html", table=table, key=screen_key(table.id, table.screen_rev))
 
 
+def _screen_viewer(table: Table) -> poll.Viewer:
+    viewer = poll.Viewer(None, screen_rev=table.screen_rev)
+    db.session.close()  # the key is checked: a held poll or a stream holds no database connection meanwhile
+    return viewer
+
+
 @bp.get("/api/tables/<table_id>/screen")
 def screen_state(table_id: str):
     """The public view of the table for the room's screen, with ETag/304 like the player's poll."""
-    table_id = _table_for_key(table_id).id
-    db.session.close()  # the key is checked: a held poll holds no database connection meanwhile
-    return flask_response(poll.answer(table_id, poll.Viewer(None), request.environ))
+    table = _table_for_key(table_id)
+    return flask_response(poll.answer(table.id, _screen_viewer(table), request.environ))
+
+
+@bp.get("/api/tables/<table_id>/screen/events")
+def screen_events(table_id: str):
+    """The room's screen's views as Server-Sent Events, as a seat's (poll.stream); a renewed
+    key ends the stream, and the screen's next request is a 404."""
+    table = _table_for_key(table_id)
+    return event_stream(poll.stream(table.id, _screen_viewer(table), request.environ))

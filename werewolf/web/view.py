@@ -136,6 +136,12 @@ def flask_response(answer: Answer):
     return current_app.response_class(answer.body, status=answer.status, headers=answer.headers)
 
 
+def event_stream(events):
+    """The response of a stream of views (``poll.stream``): a seat's or the room's screen's."""
+    return current_app.response_class(events, mimetype="text/event-stream", headers={
+        "Cache-Control": "no-cache, private", "X-Accel-Buffering": "no"})  # a proxy passes each event on at once
+
+
 def game_view(game, my_number: int | None, now: float) -> dict:
     """``my_number`` None: the public view (engine.view_for), what spectators and the screen see."""
     return dict(engine.view_for(game, my_number, now))
