@@ -183,6 +183,8 @@ def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
 
 def _settings(read: store.PollRead) -> dict:
     return json.loads(read.settings)
+
+
 def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number: int | None) -> dict:
     """The view's ``table`` part as seat ``number`` may see it (``tables.seen_from``): the
     same for every seat but the table's host at one read, so made once for them all. Kept
