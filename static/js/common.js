@@ -191,7 +191,7 @@ const WW = (() => {
    * ``onClosed()`` once refused or ended for good (EventSource cannot tell why: the caller
    * polls, and the poll says); ``onTrouble(slow)``: true while reconnecting takes over 3 s,
    * false at each word heard. Silent for 15 s (the server says something every 5 s), it
-   * reopens. Returns { reopen, close }. */
+   * reopens. Returns { reopen }. */
   function stream(url, { onView, onClosed, onTrouble }) {
     const SILENT_MS = 15000;
     let source = null;
@@ -220,7 +220,7 @@ const WW = (() => {
     }
     const watchdog = setInterval(() => { if (source && Date.now() - heardAt > SILENT_MS) reopen(); }, 5000);
     reopen();
-    return { reopen, close };
+    return { reopen };
   }
 
   return { POLL_MS, table: {}, t, tn, has, list, sentences, api, fetchMe, errorText, el, emoji, showError, hideError, setBanner, catalog, actBody, when, stream };

@@ -1,7 +1,8 @@
 /* The room's big screen: streams the table's public view (GET /api/tables/<id>/screen/events?key=;
-   without a stream it polls GET /api/tables/<id>/screen?key=) and shows it large: the step and its countdown, the narration, the players living and dead,
-   the live votes with names, each moment big, and the end with every card. Optional spoken
-   narration (speechSynthesis), off until the button is pressed: browsers need a gesture. */
+   without a stream it polls GET /api/tables/<id>/screen?key=) and shows it large: the step and
+   its countdown, the narration, the players living and dead, the live votes with names, each
+   moment big, and the end with every card. Optional spoken narration (speechSynthesis), off
+   until the button is pressed: browsers need a gesture. */
 "use strict";
 
 (() => {

@@ -25,13 +25,11 @@ def app(make_app):
 class Stream:
     """One open stream; ``next()`` is its next event as {"id", "event", "data"}."""
 
-    def __init__(self, player, table_id: str, last_event_id: str | None = None, client=None, path: str = ""):
-        """A seat's stream, or with ``client`` and ``path`` another (the room's screen's)."""
+    def __init__(self, client, path: str, last_event_id: str | None = None):
         headers = {"Accept": "text/event-stream"}
         if last_event_id:
             headers["Last-Event-ID"] = last_event_id
-        self.response = (client or player.client).get(path or f"/api/tables/{table_id}/events", headers=headers,
-                                                      buffered=False)
+        self.response = client.get(path, headers=headers, buffered=False)
         assert self.response.status_code == 200, self.response.get_data()
         assert self.response.mimetype == "text/event-stream"
         self._chunks = iter(self.response.response)
@@ -48,6 +46,10 @@ class Stream:
         self.response.close()
 
 
+def seat_stream(player, table_id: str, last_event_id: str | None = None) -> Stream:
+    return Stream(player.client, f"/api/tables/{table_id}/events", last_event_id)
+
+
 def etag_of(player, table_id: str) -> str:
     return player.state_response(table_id).headers["ETag"].strip('"')
 
@@ -56,7 +58,7 @@ def test_a_stream_first_sends_the_view_the_poll_answers_with_its_etag_as_id(make
     table = make_table(6).start()
     alice = table.players[0]
     polled = alice.state_response(table.id)
-    stream = Stream(alice, table.id)
+    stream = seat_stream(alice, table.id)
     event = stream.next()
     assert event[b"event"] == b"state"
     assert event[b"id"].decode() == polled.headers["ETag"].strip('"')
@@ -69,7 +71,7 @@ def test_a_stream_sends_the_players_next_view_as_soon_as_it_changes(make_table):
     table = make_table(6).start()
     wolf, other = seats_by_role(table)
     player = table.seats[other]
-    stream = Stream(player, table.id, etag_of(player, table.id))  # reconnecting: it has this view
+    stream = seat_stream(player, table.id, etag_of(player, table.id))  # reconnecting: it has this view
     table.finish_step()
     table.host.state(table.id)  # the host's poll moves the game on
     event = stream.next()
@@ -83,7 +85,7 @@ def test_a_stream_in_the_waiting_room_sends_the_table_as_it_fills(make_table, ma
     """The table part changes with the seats: made anew in a stream's step, with the host's
     links for the request's host, as the poll makes it."""
     table = make_table(3)
-    streams = {who: Stream(p, table.id, etag_of(p, table.id)) for who, p in (("host", table.host),
+    streams = {who: seat_stream(p, table.id, etag_of(p, table.id)) for who, p in (("host", table.host),
                                                                            ("guest", table.players[1]))}
     assert make_player().join(table.id).status_code == 200
     for who, stream in streams.items():
@@ -103,7 +105,7 @@ def test_a_stream_with_nothing_new_beats_but_only_requests_show_its_player_conne
     monkeypatch.setattr(poll, "RECHECK_EVERY", 0.05)
     table = make_table(6).start(limits={"night": 3600, "werewolves": 3600})
     (alice_seat, alice), (bruno_seat, bruno) = list(table.seats.items())[:2]
-    stream = Stream(alice, table.id, etag_of(alice, table.id))
+    stream = seat_stream(alice, table.id, etag_of(alice, table.id))
     clock.advance(15)  # everybody polled 15 s ago: still shown connected
     assert stream.next()[b"event"] == b"beat"
     clock.advance(10)  # 25 s since anyone but Bruno asked anything
@@ -130,7 +132,7 @@ def test_a_signed_out_session_ends_its_stream(make_table, monkeypatch):
     monkeypatch.setattr(poll, "RECHECK_EVERY", 0.05)
     table = make_table(6).start()
     alice = table.players[0]
-    stream = Stream(alice, table.id, etag_of(alice, table.id))
+    stream = seat_stream(alice, table.id, etag_of(alice, table.id))
     copy = signed_in(table.app, alice)  # the same account, another session, changes the password
     changed = copy.post("/api/auth/password", {"old_password": alice.password, "new_password": "Autre lune 77"})
     assert changed.status_code == 200, changed.get_json()
@@ -143,19 +145,19 @@ def test_streams_beyond_the_limit_are_refused_and_the_page_polls(make_app, make_
     table = make_table(6).start()
     limited = make_app(HELD_POLLS=1)
     a, b = (signed_in(limited, p) for p in table.players[:2])
-    first = Stream(a, table.id)
+    first = seat_stream(a, table.id)
     refused = b.client.get(f"/api/tables/{table.id}/events")
     assert refused.status_code == 503
     assert refused.get_json()["error"]["code"] == "too_busy"
     first.close()
-    Stream(b, table.id).close()  # the place given back is taken
+    seat_stream(b, table.id).close()  # the place given back is taken
 
 
 def test_a_wolves_message_at_night_sends_every_living_seat_one_event_of_one_size(make_table):
     table = make_table(8).start()
     wolf, _ = seats_by_role(table)
     roles = {seat: view["me"]["role"] for seat, view in table.views().items()}
-    streams = {seat: Stream(p, table.id, etag_of(p, table.id)) for seat, p in table.seats.items()}
+    streams = {seat: seat_stream(p, table.id, etag_of(p, table.id)) for seat, p in table.seats.items()}
     said = table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?")
     assert said.status_code == 201, said.get_json()
     events = {seat: s.next() for seat, s in streams.items()}
@@ -173,7 +175,7 @@ def test_the_room_s_screen_streams_the_public_view_until_its_key_is_renewed(app,
     _, key = screen_of(table)
     screen = app.test_client()  # no account
     poll_path = f"/api/tables/{table.id}/screen?key={key}"
-    stream = Stream(None, table.id, client=screen, path=f"/api/tables/{table.id}/screen/events?key={key}")
+    stream = Stream(screen, f"/api/tables/{table.id}/screen/events?key={key}")
     first = stream.next()
     polled = screen.get(poll_path)
     assert first[b"data"] == polled.get_data().rstrip(b"\n") and json.loads(first[b"data"])["me"] is None
