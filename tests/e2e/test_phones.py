@@ -477,8 +477,11 @@ class Table:
         if not self.once(phone, key, "shoot"):
             return
         phone.shot("41-hunter-shoots")
-        self.choose(phone, snap, [min(self.choosable(snap))], "shoots")
+        self.choose(phone, snap, [self.shot_at(snap)], "shoots")
         self.covered.add("hunter")
+
+    def shot_at(self, snap):
+        return min(self.choosable(snap))
 
     def on_succession_name(self, phone, snap, key):
         if not self.once(phone, key, "succession"):
@@ -618,8 +621,18 @@ class EightPlayers(Table):
         candidates = [s for s in self.living(snap) if s != me]
         victim_line = snap["prompt"]["info"]
         victim = next((t["seat"] for t in snap["tiles"] if t["name"] and t["name"] in victim_line), None)
-        candidates = [s for s in candidates if s != victim]
+        candidates = self.no_known_wolf(snap, [s for s in candidates if s != victim])
         return False, (max(candidates) if snap["phase"] == phone.t("night_n", n=1) and candidates else None)
+
+    def no_known_wolf(self, snap, seats):
+        """``seats`` but those a phone read to be a wolf's: a poison, or the shot of a Hunter
+        killed at night, must not end the game before the village's vote (the deal is random)."""
+        wolves = {p.name for p in self.phones if p.role == "werewolf"}
+        return [s for s in seats if self.name_of(snap, s) not in wolves] or seats
+
+    def shot_at(self, snap):
+        choosable = self.choosable(snap)
+        return min(choosable if "vote-moment" in self.covered else self.no_known_wolf(snap, choosable))
 
     def day_line(self, phone, snap):
         if phone.role == "hunter" and snap["phase"] == phone.t("day", n=1):
