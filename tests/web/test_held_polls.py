@@ -3,8 +3,13 @@
 A held poll waits in real time (its thread sleeps until the table's change is told,
 changes.py), so the waits here are short; the apps' clocks move only when a test moves them.
 """
+import gc
+import runpy
+import signal
 import threading
 import time
+import weakref
+from pathlib import Path
 
 import pytest
 
@@ -293,3 +298,31 @@ def test_the_nights_changes_within_one_beat_are_answered_once(make_table, monkey
     response = waiting.result()
     assert response.status_code == 200 and waiting.seconds < 3
     assert player.state_response(table.id, response.headers["ETag"]).status_code == 304  # all three in it
+
+
+def test_a_tables_night_views_are_kept_for_its_last_rev_only(make_table):
+    """A night's views are made for every living seat at once; those of seats another
+    process serves are never taken here. Kept for every rev, they were a third of a loaded
+    worker's objects, all scanned at each full collection."""
+    table = make_table(6).start()
+    wolf, other = seats_by_role(table)
+    table.seats[other].state(table.id)
+    first = weakref.ref(poll._nights.get(table.id)[1])
+    assert table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?").status_code == 201
+    table.seats[other].state(table.id)
+    gc.collect()
+    assert first() is None
+    assert poll._nights.get(table.id)[1] is not None
+
+
+def test_a_worker_freezes_what_it_loaded_before_it_serves():
+    """gunicorn.conf.py: the app's modules, classes and functions live as long as the worker;
+    frozen, a full collection does not scan them (docs/PERFORMANCE.md)."""
+    conf = runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        conf["post_worker_init"](None)
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()
+        signal.signal(signal.SIGTERM, handler)

@@ -167,18 +167,21 @@ class Night:
             return self._padded
 
 
-_nights = LRU(1024)  # by (table, game, rev)
+_nights = LRU(1024)  # by table: ((game, rev), Night), the last rev's only
 
 
 def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
     """The night's views at this rev. Made whole by the first poll that asks: on gevent's
-    worker nothing in it yields, so the others woken with it find them made."""
-    key = (table_id, read.game_id, read.game_rev)
-    found = _nights.get(key)
-    if found is None or found.game() is not game:  # a game decoded anew: its own views
-        found = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
-        _nights.put(key, found)
-    return found
+    worker nothing in it yields, so the others woken with it find them made. One rev per
+    table is kept: the views of seats whose phones another process serves are never taken
+    here, and would otherwise stay for every rev, each one more for the collector to scan."""
+    kept = _nights.get(table_id)
+    if kept is not None and kept[0] == (read.game_id, read.game_rev) and kept[1].game() is game:
+        return kept[1]
+    made = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
+    if kept is None or kept[0] <= (read.game_id, read.game_rev):  # an older read's views are not kept
+        _nights.put(table_id, ((read.game_id, read.game_rev), made))
+    return made
 
 
 def _settings(read: store.PollRead) -> dict:
