@@ -92,6 +92,14 @@ def play_to_the_end(page) -> None:
     assert page.locator("#replay-slider").input_value() == str(total - 1)
 
 
+def to_the_end_by_the_slider(page) -> None:
+    page.wait_for_selector("#replay-position[data-total]")
+    last = int(page.locator("#replay-position").get_attribute("data-total")) - 1
+    page.locator("#replay-slider").fill(str(last))
+    page.wait_for_function("() => { const p = document.getElementById('replay-position');"
+                           " return p.dataset.at === p.dataset.total; }")
+
+
 def test_a_past_game_replayed_on_a_phone(browser, server, screenshots):
     errors: list[str] = []
     players, game_id = play_a_finished_game(browser, server)
@@ -119,7 +127,8 @@ def test_a_past_game_replayed_on_a_phone(browser, server, screenshots):
     assert page.locator("#replay-players li:not(.me) .tile-role").count() == 0
     page.locator("#replay-slider").fill("2")
     shot(page, screenshots, "11-replay-eyes", errors)
-    play_to_the_end(page)
+    to_the_end_by_the_slider(page)  # played through once above: here, the slider to its end
+    assert page.locator("#replay-phase").inner_text() == end_title
 
     # The host shares a link; someone without an account opens it: the end and the public replay.
     page.locator("#share-on").tap()
@@ -133,11 +142,7 @@ def test_a_past_game_replayed_on_a_phone(browser, server, screenshots):
     stranger.wait_for_selector("#replay-body:not([hidden])")
     assert stranger.locator("#replay-seat option").count() == 1  # the public view only
     assert stranger.locator("#share").is_hidden()
-    stranger.wait_for_selector("#replay-position[data-total]")  # played above: here, the slider to its end
-    last = int(stranger.locator("#replay-position").get_attribute("data-total")) - 1
-    stranger.locator("#replay-slider").fill(str(last))
-    stranger.wait_for_function("() => { const p = document.getElementById('replay-position');"
-                               " return p.dataset.at === p.dataset.total; }")
+    to_the_end_by_the_slider(stranger)
     assert stranger.locator("#replay-phase").inner_text() == end_title
     page.locator("#share-off").tap()
     page.wait_for_selector("#share-on:not([hidden])")
