@@ -96,7 +96,10 @@ def test_a_vote_cast_on_one_server_is_streamed_to_a_phone_on_the_other(server_fa
     assert at - voted_at < WITHIN, at - voted_at
     data = json.loads(event.split(b"data: ", 1)[1])
     assert data["votes"] != first.json()["votes"]
-    assert data == watcher.call("GET", f"/api/tables/{table_id}/state").json()
+    fresh = watcher.call("GET", f"/api/tables/{table_id}/state").json()
+    # the step's clock counted down between the two (49.7 s, then 49.6 in a CI run)
+    assert 0 <= data["step"].pop("seconds_left") - fresh["step"].pop("seconds_left") < 2
+    assert data == fresh
 
 
 def test_a_stop_ends_the_streams_at_once_rather_than_at_the_graceful_timeout(server_factory):  # noqa: F811
