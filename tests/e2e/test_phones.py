@@ -412,10 +412,14 @@ class Table:
     def day_line(self, phone, snap) -> str:
         return f"{snap['phase']} : bonjour, ici {phone.name}"
 
-    def on_debate_request_vote(self, phone, snap, key):
-        if self.once(phone, key, "talk"):
+    def talk(self, phone, snap, key, mark: str = "talk") -> None:
+        """Say my day line, once per step and ``mark``."""
+        if self.once(phone, key, mark):
             phone.say(self.day_line(phone, snap))
             self.covered.add("village-chat")
+
+    def on_debate_request_vote(self, phone, snap, key):
+        self.talk(phone, snap, key)
         if self.hold_debate:
             return
         # everyone connected speaks before anyone asks for the vote
@@ -643,19 +647,15 @@ class EightPlayers(Table):
         # Day 1: nobody asks for the vote before the living Hunter's claim is read (a slow
         # phone shown as gone would otherwise not be waited for, and the vote would miss him).
         day_1 = snap["phase"] == phone.t("day", n=1)
-        if day_1 and phone.role == "hunter" and self.once(phone, key, "claim"):
-            # also when this phone first spoke before it had read its card
+        if day_1 and phone.role == "hunter":
+            self.talk(phone, snap, key, "claim")  # also when this phone first spoke before it read its card
             phone.done.add(key + ("talk",))
-            phone.say(self.day_line(phone, snap))
-            self.covered.add("village-chat")
         hunter = next((p.name for p in self.phones if p.role == "hunter"), None)
         living = {t["name"] for t in snap["tiles"] if t["alive"]}
         claimed = any("je suis le Chasseur" in m["text"] for m in snap["messages"])
         unread = any(p.role is None and p.name in living for p in self.phones)   # the Hunter may be one
         if day_1 and phone.role != "hunter" and (unread or hunter in living) and not claimed:
-            if self.once(phone, key, "talk"):
-                phone.say(self.day_line(phone, snap))
-                self.covered.add("village-chat")
+            self.talk(phone, snap, key)
             return
         super().on_debate_request_vote(phone, snap, key)
 
