@@ -21,6 +21,7 @@ import mmap
 import os
 import threading
 import time
+import weakref
 import zlib
 
 log = logging.getLogger(__name__)
@@ -181,20 +182,27 @@ class Changes:
             time.sleep(1)
 
 
-_every: dict[tuple[int, str], Changes] = {}
+_every: dict[tuple[int, str], Changes] = {}  # by process and database: engines of one database share it
 _every_lock = threading.Lock()
+_of_engine: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # engine -> (pid, Changes)
 
 
 def of(sa_engine) -> Changes:
-    """The changes of ``sa_engine``'s database, for this process (a forked worker has its own)."""
+    """The changes of ``sa_engine``'s database, for this process (a forked worker has its own).
+    Asked at every look of every poll: found by engine first (rendering its URL cost more)."""
+    pid = os.getpid()
+    known = _of_engine.get(sa_engine)
+    if known is not None and known[0] == pid:
+        return known[1]
     url = sa_engine.url
-    key = (os.getpid(), url.render_as_string(hide_password=False))
+    key = (pid, url.render_as_string(hide_password=False))
     with _every_lock:
         found = _every.get(key)
         if found is None:
             database = url.database if url.get_backend_name() == "sqlite" else None
             on_disk = database and database != ":memory:" and not database.startswith("file:")
             found = _every[key] = Changes(url, Board(database + "-changes") if on_disk else None)
+        _of_engine[sa_engine] = (pid, found)
     return found
 
 

@@ -266,16 +266,18 @@ class Game:
         return out
 
     def to_json(self) -> str:
-        """``json.dumps(self.to_dict())`` (compact, UTF-8 kept), without copying first.
+        """``json.dumps(self.to_dict())`` (compact, UTF-8 kept), without copying first."""
+        return json.dumps(self.json_data(), separators=(",", ":"), ensure_ascii=False)
 
-        JSON turns the seat-keyed maps' int keys into strings as to_dict does; the copy
-        is what costs most when a game is saved after every move.
-        """
+    def json_data(self) -> dict:
+        """What to_json writes: to_dict() but for the int keys of the seat-keyed maps (JSON
+        makes them strings) and without copying, as the copy is what costs most when a game
+        is saved after every move. It shares the game's lists and dicts: serialize it at once."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         if not self.extra:
             del data["extra"]
         data["players"] = [p.as_dict() for p in self.players]
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Game":
