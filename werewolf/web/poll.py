@@ -93,12 +93,9 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriv
                         (read.game_id, _version(game, number)) if game is not None else None, read.spectators)
     if view.has_etag(environ, etag):
         return view.not_modified(etag)
-    key = (etag, view.host_key(environ))
-    cached = view.view_cache(app).get(key)
-    if cached is None:
-        cached = _build(app, table_id, read, game, me, connected, etag, now, environ)
-        view.view_cache(app).put(key, cached)
-    return view.json_response(*cached[:2], now, etag, cached[2])
+    body, deadline, padded = view.view_cache(app).get_or_make(
+        (etag, view.host_key(environ)), lambda: _build(app, table_id, read, game, me, connected, etag, now, environ))
+    return view.json_response(body, deadline, now, etag, padded)
 
 
 def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float,
@@ -312,9 +309,10 @@ def _applied(found: Answer, wait: float, held_for: float | None) -> Answer:
 
 
 class Holding:
-    """How many polls this process holds, at most ``limit`` (``WEREWOLF_HELD_POLLS``): each
-    keeps a thread of gunicorn's pool while it waits (gunicorn.conf.py). Beyond, polls
-    answer at once and the page polls again after its usual pause."""
+    """How many polls and streams this process holds, at most ``limit``
+    (``WEREWOLF_HELD_POLLS``): each keeps a connection of the worker's while it waits
+    (gunicorn.conf.py). Beyond, polls answer at once and the page polls again after its
+    usual pause."""
 
     def __init__(self, limit: int):
         self.limit, self.held, self.closed = limit, 0, False

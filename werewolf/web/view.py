@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
 import orjson
@@ -14,6 +12,7 @@ from flask import current_app
 from werkzeug.http import parse_etags
 
 from .. import engine, service
+from ..cache import LRU
 from .security import HEADERS
 
 # Seconds since a player's last poll to be shown as connected: the one presence window, a
@@ -47,33 +46,6 @@ def seconds_left(deadline: float | None, now: float):
 
 # ---------------------------------------------------------------- serialized views
 
-class ViewCache:
-    """Serialized views by ETag and host (the table's URL in a view depends on it), LRU."""
-
-    def __init__(self, size: int = 2048):
-        self._size = size
-        self._items: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            item = self._items.get(key)
-            if item is not None:
-                self._items.move_to_end(key)
-            return item
-
-    def put(self, key, item) -> None:
-        with self._lock:
-            self._items[key] = item
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
 def per_app(key: str, make, app=None):
     """One object per app (so a test's "restarted" app starts empty)."""
     extensions = (app or current_app).extensions
@@ -83,8 +55,9 @@ def per_app(key: str, make, app=None):
     return found
 
 
-def view_cache(app=None) -> ViewCache:
-    return per_app("werewolf.view_cache", ViewCache, app)
+def view_cache(app=None) -> LRU:
+    """Serialized views by ETag and host (the table's URL in a view depends on it)."""
+    return per_app("werewolf.view_cache", lambda: LRU(2048), app)
 
 
 def serialize(view: dict) -> bytes:
