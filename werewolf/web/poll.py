@@ -67,7 +67,9 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriv
     app = current_app._get_current_object()
     read = reads(app).read(table_id, now)
     if read is not None and overdue(read, now):
-        advance_once(app, read.game_id, now)  # play goes on even if no scheduler runs
+        # Play goes on even if no scheduler runs. The polls woken with this one queue for the
+        # game's move lock and find it moved on (a read each).
+        service.advance_game(read.game_id, now)
         read = reads(app).read(table_id, now, fresh=True)
     if read is None or (viewer.screen_rev is not None and read.screen_rev != viewer.screen_rev):
         raise ServiceError(404, "table_not_found", "No such table.")
@@ -484,28 +486,3 @@ class Presence:
 
 def presence(app) -> Presence:
     return per_app("werewolf.presence", Presence, app)
-
-
-# ---------------------------------------------------------------- overdue steps
-
-_advancing: dict[int, threading.Event] = {}
-_advancing_lock = threading.Lock()
-
-
-def advance_once(app, game_id: int, now: float) -> None:
-    """Advance an overdue game, one thread of this process at a time: the others wait
-    for it (a few ms) instead of queueing for the write lock to find it done."""
-    with _advancing_lock:
-        running = _advancing.get(game_id)
-        mine = running is None
-        if mine:
-            running = _advancing[game_id] = threading.Event()
-    if not mine:
-        running.wait(timeout=5)
-        return
-    try:
-        service.advance_game(game_id, now)
-    finally:
-        with _advancing_lock:
-            _advancing.pop(game_id, None)
-        running.set()
