@@ -13,7 +13,7 @@ from werewolf.models import PublicTable, Spectator
 from werewolf.web import create_app
 from werewolf.web.security import DEFAULT_LIMITS
 
-from .conftest import Player
+from .conftest import Player, in_one_rate_window
 from .test_auth import error_code
 
 
@@ -31,6 +31,7 @@ def test_registration_is_limited_per_client_address(make_app):
     # Refused before any hashing: does not count.
     for i in range(3):
         assert _register(app, "")[1].status_code == 400
+    in_one_rate_window()
     statuses = [_register(app, f"Bot{i}", "198.51.100.7")[1].status_code for i in range(5)]
     assert statuses == [201] * 5
     limited = _register(app, "Bot5", "198.51.100.7")[1]
@@ -50,6 +51,7 @@ def test_the_registration_limit_trusts_forwarded_addresses_only_behind_a_proxy(m
                 for i in range(3)]
 
     direct = make_app(REGISTRATION_RATE_LIMIT="2 per minute")
+    in_one_rate_window(room=10)  # three bursts
     # Without WEREWOLF_PROXY_COUNT a client's own X-Forwarded-For changes nothing.
     assert statuses(direct, "Direct", lambda i: f"203.0.113.{i}") == [201, 201, 429]
     proxied = make_app(PROXY_COUNT=1, REGISTRATION_RATE_LIMIT="2 per minute")
@@ -121,6 +123,7 @@ def test_login_takes_as_long_for_an_unknown_name_as_for_a_wrong_password(make_ap
 def test_failed_logins_are_limited_per_address_whatever_the_names(make_app):
     app = make_app(LOGIN_ADDRESS_RATE_LIMIT="4 per minute")
     guesser = Player(app, "Pirate")
+    in_one_rate_window()
     statuses = [guesser.post("/api/auth/login", {"name": f"nom{i}", "password": "x"}).status_code
                 for i in range(6)]
     assert statuses == [401] * 4 + [429] * 2

@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from .conftest import in_one_rate_window
 from .test_auth import error_code
 
 WRITE_ROUTES = [  # (method, path template, body) of every route that changes something
@@ -258,6 +259,7 @@ def test_login_brute_force_is_limited_per_account(make_app, make_player, clock):
     other = Player(app, "Autre").register()
     attacker = Player(app, "Pirate")
     statuses = []
+    in_one_rate_window()
     for i in range(8):  # waiting out each growing delay (test_login_throttle): the limit per name holds
         statuses.append(attacker.post("/api/auth/login", {"name": "victime", "password": f"guess{i}"}).status_code)
         clock.advance(300)
@@ -274,6 +276,7 @@ def test_chat_flooding_is_limited_per_account_and_the_poll_never(make_table, app
     app.config["CHAT_RATE_LIMIT"] = "5 per minute"
     table, views = _running(make_table, 6)
     wolf = next(s for s, v in views.items() if v["me"]["role"] == "werewolf")
+    in_one_rate_window()
     statuses = [table.seats[wolf].chat(table.id, "werewolves", f"m{i}").status_code for i in range(7)]
     assert statuses == [201] * 5 + [429] * 2
     lines = table.seats[wolf].state(table.id)["chat"]["werewolves"]
@@ -485,6 +488,7 @@ def test_acts_are_rate_limited_per_seat_with_retry_after(make_app, clock):
     table = Table(app, clock, players, table_id).start(
         roles={"cupid": False, "seer": False, "witch": False, "hunter": False}, captain=True)
     _to_election(table)
+    in_one_rate_window()
     statuses = [table.seats[1].act(table.id, "election.vote", target=2 + i % 2) for i in range(8)]
     assert [r.status_code for r in statuses] == [200] * 6 + [429] * 2
     limited = statuses[-1]
@@ -496,17 +500,6 @@ def test_acts_are_rate_limited_per_seat_with_retry_after(make_app, clock):
     assert table.seats[1].chat(table.id, "village", "je réfléchis").status_code == 201
 
 
-def _in_one_window(seconds: int, room: float) -> int:
-    """Flask-Limiter's sliding window counter (security.py) counts in windows of the wall clock:
-    a burst across two of them is let through a few more times (the previous window's count is
-    weighed as if spread over it). Wait, if need be, for a window with ``room`` seconds left;
-    return its number."""
-    left = seconds - time.time() % seconds
-    if left < room:
-        time.sleep(left)
-    return int(time.time() // seconds)
-
-
 def test_the_default_act_limit_takes_a_burst_of_thirty_moves(app, make_table):
     """ACT_RATE_LIMIT's default: thirty moves at once (a vote's worth of hesitation), not more."""
     from werewolf.web.security import DEFAULT_LIMITS
@@ -515,7 +508,7 @@ def test_the_default_act_limit_takes_a_burst_of_thirty_moves(app, make_table):
     table, views = _running(make_table, 6, roles={"cupid": False, "seer": False, "witch": False,
                                                   "hunter": False}, captain=True)
     _to_election(table)
-    window = _in_one_window(10, room=4)
+    window = in_one_rate_window(10, room=4)
     statuses = [table.seats[1].act(table.id, "election.vote", target=2 + i % 3).status_code for i in range(31)]
     assert int(time.time() // 10) == window, "the burst took more than 4 s: it says nothing of one window"
     assert statuses == [200] * 30 + [429]
