@@ -15,7 +15,11 @@ server's CPU per request, each the lowest of ``--repeat`` runs, for:
   one message in a channel at night (so every living phone is answered), each phone gets
   its new view and asks again at once (held again); the server's CPU over the cycle, less
   the message's own cost (measured with nobody waiting) and the idle CPU, over 17. With
-  held polls off (``--tree`` of a server that does not hold them) it says so.
+  held polls off (``--tree`` of a server that does not hold them) it says so;
+- ``stream``: the same wake-up where the 17 phones stream their views (``/events``, as the
+  page does): the server's CPU per view sent.
+
+Each wake-up run is on a table of its own: every message adds a line to the views after it.
 """
 from __future__ import annotations
 
@@ -49,6 +53,12 @@ def per_request_wrk(server: load.Server, script: Path | None, seconds: float, re
 
 async def setup(server: load.Server, stats: load.Stats):
     accounts = await load.make_accounts("127.0.0.1", server.port, load.PLAYERS, "cost", stats)
+    table_id, views = await fresh_table(stats, accounts)
+    return accounts, table_id, views
+
+
+async def fresh_table(stats: load.Stats, accounts: list) -> tuple[str, list]:
+    """A new table of ``accounts`` whose steps last an hour, and each seat's first (view, ETag)."""
     table_id = await load.make_table(stats, accounts, load.QUIET_LIMITS, "cost")
     views = []
     for account in accounts:
@@ -56,74 +66,131 @@ async def setup(server: load.Server, stats: load.Stats):
                                                    f"/api/tables/{table_id}/state", "poll")
         assert status == 200, (status, view)
         views.append((view, headers["etag"]))
-    return accounts, table_id, views
+    return table_id, views
 
 
-async def held_poll(stats, account, table_id: str, etag: str) -> tuple:
-    status, view, headers, _ = await load.call(
-        stats, account, account.client, "GET", f"/api/tables/{table_id}/state", "poll",
-        headers={"Prefer": "wait=25", "If-None-Match": etag}, ok=(200, 304))
-    return status, headers.get("etag", etag), "preference-applied" in headers
+class Wakes:
+    """One fresh table where a seat writes and the 17 others are woken by each message (at
+    night: every living phone is answered). Each measured run takes a table of its own: a
+    message adds a line to the views that follow, so a table with more chat has dearer views."""
+
+    def __init__(self, stats: load.Stats, accounts: list, table_id: str, views: list):
+        self.stats, self.accounts, self.table_id = stats, accounts, table_id
+        self.writer = next((k for k, (view, _) in enumerate(views) if (view.get("channels") or {}).get("write")), None)
+        self.channel = views[self.writer][0]["channels"]["write"] if self.writer is not None else None
+        self.others = [k for k in range(len(accounts)) if k != self.writer][:WAITING]
+        self.etags = [etag for _, etag in views]
+
+    @classmethod
+    async def fresh(cls, stats: load.Stats, accounts: list) -> "Wakes":
+        return cls(stats, accounts, *await fresh_table(stats, accounts))
+
+    async def say(self) -> None:
+        author = self.accounts[self.writer]
+        status, *_ = await load.call(self.stats, author, author.client, "POST", f"/api/tables/{self.table_id}/chat",
+                                     "chat", body={"channel": self.channel, "text": "Hmm."}, ok=(200, 201))
+        assert status in (200, 201), status
+
+    async def held_poll(self, k: int) -> tuple:
+        account = self.accounts[k]
+        status, view, headers, _ = await load.call(
+            self.stats, account, account.client, "GET", f"/api/tables/{self.table_id}/state", "poll",
+            headers={"Prefer": "wait=25", "If-None-Match": self.etags[k]}, ok=(200, 304))
+        self.etags[k] = headers.get("etag", self.etags[k])
+        return status, "preference-applied" in headers
 
 
 async def wake_cost(server: load.Server, stats, accounts, table_id: str, views, cycles: int, repeat: int):
-    writer = next((k for k, (view, _) in enumerate(views) if (view.get("channels") or {}).get("write")), None)
-    if writer is None:
-        return "no seat may write at this step", None
-    channel, author = views[writer][0]["channels"]["write"], accounts[writer]
-    etags = [etag for _, etag in views]
-    others = [k for k in range(len(accounts)) if k != writer][:WAITING]
+    """(a note, a held poll's wake-up per phone, a view sent on a stream), in seconds of server CPU."""
+    probe = Wakes(stats, accounts, table_id, views)
+    if probe.writer is None:
+        return "no seat may write at this step", None, None
+    if not (await probe.held_poll(probe.others[0]))[1]:
+        return "held polls off (Preference-Applied not answered)", None, None
 
-    async def say():
-        status, *_ = await load.call(stats, author, author.client, "POST", f"/api/tables/{table_id}/chat", "chat",
-                                     body={"channel": channel, "text": "Hmm."}, ok=(200, 201))
-        assert status in (200, 201), status
-
-    status, etag, held = await held_poll(stats, accounts[others[0]], table_id, etags[others[0]])
-    if not held:
-        return "held polls off (Preference-Applied not answered)", None
-
-    best_say = float("inf")  # a message with nobody waiting
+    best_say = float("inf")  # a message with nobody waiting: five times as many, as it is taken off each cycle
     for _ in range(repeat):
+        wakes = await Wakes.fresh(stats, accounts)
         cpu0 = server.cpu()
-        for _ in range(cycles):
-            await say()
-        best_say = min(best_say, (server.cpu() - cpu0) / cycles)
-    for k in others:  # every phone up to date after those messages
-        etags[k] = (await load.call(stats, accounts[k], accounts[k].client, "GET",
-                                    f"/api/tables/{table_id}/state", "poll"))[2]["etag"]
-    best_idle = float("inf")
-    pending = {k: asyncio.ensure_future(held_poll(stats, accounts[k], table_id, etags[k])) for k in others}
-    await asyncio.sleep(0.5)
-    for _ in range(repeat):
-        cpu0, t0 = server.cpu(), time.monotonic()
-        await asyncio.sleep(2)
-        best_idle = min(best_idle, (server.cpu() - cpu0) / (time.monotonic() - t0))
-    best, views_answered = float("inf"), 0
+        for _ in range(5 * cycles):
+            await wakes.say()
+        best_say = min(best_say, (server.cpu() - cpu0) / (5 * cycles))
+
+    best_idle, best, views_answered = float("inf"), float("inf"), 0
     spies = [subprocess.Popen([spy, "record", "--pid", str(worker), "--gil", "--rate", "500", "--format", "raw",
                                "--nonblocking", "--output", str(load.OUT / f"cost-wake-{k}.txt")],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
              for spy in [load.pyspy_path()] if spy and os.environ.get("COST_SPY")
              for k, worker in enumerate(server.workers())]
     for _ in range(repeat):
+        wakes = await Wakes.fresh(stats, accounts)
+        pending = {k: asyncio.ensure_future(wakes.held_poll(k)) for k in wakes.others}
+        await asyncio.sleep(0.5)
+        cpu0, t0 = server.cpu(), time.monotonic()
+        await asyncio.sleep(5)  # CPU time is counted in ticks of 10 ms: long enough to count the idle's 1-2 %
+        idle = (server.cpu() - cpu0) / (time.monotonic() - t0)
+        best_idle = min(best_idle, idle)
         cpu0, t0 = server.cpu(), time.monotonic()
         for _ in range(cycles):
-            await say()
-            for k in others:
-                status, etags[k], _ = await pending[k]
+            await wakes.say()
+            for k in wakes.others:
+                status, _ = await pending[k]
                 views_answered += status == 200
-                pending[k] = asyncio.ensure_future(held_poll(stats, accounts[k], table_id, etags[k]))
+                pending[k] = asyncio.ensure_future(wakes.held_poll(k))
             await asyncio.sleep(0.2)  # the new polls reach the server and are held
-        spent = server.cpu() - cpu0 - best_idle * (time.monotonic() - t0) - best_say * cycles
-        best = min(best, spent / cycles / len(others))
-    for task in pending.values():
-        task.cancel()
+        spent = server.cpu() - cpu0 - idle * (time.monotonic() - t0) - best_say * cycles
+        best = min(best, spent / cycles / len(wakes.others))
+        for task in pending.values():
+            task.cancel()
     for spy in spies:
         spy.send_signal(2)
         spy.wait(timeout=30)
+    streamed = min([await stream_wake_cost(server, await Wakes.fresh(stats, accounts), best_say, best_idle, cycles)
+                    for _ in range(repeat)])
     note = (f"message alone {best_say * 1e6:.0f} us, idle {best_idle * 100:.1f} % of a core, "
-            f"{views_answered} of {repeat * cycles * len(others)} wake-ups answered 200")
-    return note, best * 1e6
+            f"{views_answered} of {repeat * cycles * WAITING} wake-ups answered 200")
+    return note, best * 1e6, streamed * 1e6
+
+
+async def stream_wake_cost(server: load.Server, wakes: Wakes, best_say: float, idle: float, cycles: int) -> float:
+    """Server CPU per view sent on a stream (``/events``, as the page takes them): the 17 phones
+    stream, each message wakes them all; the message's own cost and the idle CPU taken off."""
+    views = [0] * len(wakes.others)
+    arrived = asyncio.Event()
+
+    async def listen(k: int, account) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(f"GET /api/tables/{wakes.table_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                     f"Accept: text/event-stream\r\nCookie: {account.cookie}\r\n\r\n".encode("latin-1"))
+        head = await reader.readuntil(b"\r\n\r\n")
+        assert head[9:12] == b"200", head
+        pending = b""
+        try:
+            while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
+                pending += (await reader.readexactly(size + 2))[:-2]
+                *events, pending = pending.split(b"\n\n")
+                views[k] += sum(event.startswith(b"id: ") for event in events)  # a view, not a heartbeat
+                arrived.set()
+        finally:
+            writer.close()
+
+    async def all_past(counts: list) -> None:
+        while any(seen <= before for seen, before in zip(views, counts)):
+            arrived.clear()
+            await asyncio.wait_for(arrived.wait(), 10)
+
+    listeners = [asyncio.ensure_future(listen(i, wakes.accounts[k])) for i, k in enumerate(wakes.others)]
+    await all_past([0] * len(views))  # each has its first view
+    cpu0, t0, sent0 = server.cpu(), time.monotonic(), sum(views)
+    for _ in range(cycles):
+        counts = list(views)
+        await wakes.say()
+        await all_past(counts)
+    spent = server.cpu() - cpu0 - idle * (time.monotonic() - t0) - best_say * cycles
+    sent = sum(views) - sent0
+    for listener in listeners:
+        listener.cancel()
+    return spent / sent
 
 
 def main() -> None:
@@ -168,7 +235,7 @@ def main() -> None:
             out = {"hello": per_request_wrk(hello, None, args.seconds, args.repeat),
                    "304": per_request_wrk(server, s304, args.seconds, args.repeat),
                    "full": per_request_wrk(server, sfull, args.seconds, args.repeat)}
-            out["wake_note"], out["wake"] = await wake_cost(server, stats, accounts, table_id, views,
+            out["wake_note"], out["wake"], out["stream"] = await wake_cost(server, stats, accounts, table_id, views,
                                                             args.cycles, args.repeat)
             for account in accounts:
                 account.client.close()
@@ -181,7 +248,7 @@ def main() -> None:
         shutil.rmtree(instance, ignore_errors=True)
     hello_us = out["hello"]
     print(f"server CPU per request (lowest of {args.repeat}), in us and as hello's multiple:")
-    for name in ("hello", "304", "full", "wake"):
+    for name in ("hello", "304", "full", "wake", "stream"):
         if out[name] is not None:
             print(f"  {name:>5}: {out[name]:7.0f} us  x{out[name] / hello_us:.2f}")
     print(f"  wake: {out['wake_note']}")
