@@ -160,17 +160,13 @@ async def stream_wake_cost(server: load.Server, wakes: Wakes, best_say: float, i
 
     async def listen(k: int, account) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-        writer.write(f"GET /api/tables/{wakes.table_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                     f"Accept: text/event-stream\r\nCookie: {account.cookie}\r\n\r\n".encode("latin-1"))
-        head = await reader.readuntil(b"\r\n\r\n")
-        assert head[9:12] == b"200", head
-        pending = b""
         try:
-            while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
-                pending += (await reader.readexactly(size + 2))[:-2]
-                *events, pending = pending.split(b"\n\n")
-                views[k] += sum(event.startswith(b"id: ") for event in events)  # a view, not a heartbeat
-                arrived.set()
+            head = await load.open_stream(reader, writer, f"127.0.0.1:{server.port}", wakes.table_id, account.cookie)
+            assert head[9:12] == "200", head
+            async for event in load.stream_events(reader):
+                if event.get(b"event") == b"state":  # a view, not a heartbeat
+                    views[k] += 1
+                    arrived.set()
         finally:
             writer.close()
 

@@ -1011,6 +1011,27 @@ def parse_iso(value: str) -> float:
     return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
 
 
+async def open_stream(reader, writer, host: str, table_id: str, cookie: str, last_event_id: str | None = None) -> str:
+    """Ask for the table's stream of views (``GET /events``) on an open connection; the
+    response's head."""
+    lines = [f"GET /api/tables/{table_id}/events HTTP/1.1", f"Host: {host}", f"User-Agent: {USER_AGENT}",
+             "Accept: text/event-stream", f"Cookie: {cookie}"]
+    if last_event_id:
+        lines.append(f"Last-Event-ID: {last_event_id}")
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+    return (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+
+
+async def stream_events(reader):
+    """Each Server-Sent Event of a chunked body, as a dict of its fields, until the server ends it."""
+    pending = b""
+    while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
+        pending += (await reader.readexactly(size + 2))[:-2]
+        *whole, pending = pending.split(b"\n\n")
+        for event in whole:
+            yield dict(line.split(b": ", 1) for line in event.split(b"\n"))
+
+
 class Player:
     """One seat at one table: polls, acts on its prompt, chats now and then."""
 
@@ -1055,29 +1076,18 @@ class Player:
 
     async def stream_once(self) -> None:
         sim, stats = self.sim, self.sim.stats
-        lines = [f"GET /api/tables/{self.table_id}/events HTTP/1.1", f"Host: {sim.host}:{sim.port}",
-                 f"User-Agent: {USER_AGENT}", "Accept: text/event-stream", f"Cookie: {self.account.cookie}"]
-        if self.etag:
-            lines.append(f"Last-Event-ID: {self.etag.strip(chr(34))}")
         t0 = time.perf_counter()
         reader, writer = await asyncio.open_connection(sim.host, sim.port)
         try:
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
-            head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+            head = await open_stream(reader, writer, f"{sim.host}:{sim.port}", self.table_id, self.account.cookie,
+                                     self.etag.strip('"') if self.etag else None)
             status = int(head[9:12])
             stats.record("poll", time.perf_counter() - t0, status, t0)  # the stream's opening: not held
             if status != 200 or "chunked" not in head.lower():
                 stats.error(f"GET stream -> {status}")
                 return
-            pending = b""
-            while True:
-                size = int((await reader.readuntil(b"\r\n")).strip(), 16)
-                if size == 0:
-                    return  # the server ended this stream
-                pending += (await reader.readexactly(size + 2))[:-2]
-                *whole, pending = pending.split(b"\n\n")
-                for event in whole:
-                    self.on_event(dict(line.split(b": ", 1) for line in event.split(b"\n")), time.time())
+            async for event in stream_events(reader):
+                self.on_event(event, time.time())
         finally:
             writer.close()
 
