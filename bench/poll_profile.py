@@ -48,7 +48,7 @@ def per_request(app, environs: list[dict], n: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", type=int, default=3000)
-    parser.add_argument("--profile", choices=["304", "full", "hello", "ping", "built"])
+    parser.add_argument("--profile", choices=["304", "full", "hello", "ping", "built", "stream"])
     parser.add_argument("--chat", type=int, default=40, help="village messages in the game (40)")
     parser.add_argument("--votes", type=int, default=3, help="rounds of 17 votes cast and changed (3)")
     args = parser.parse_args()
@@ -57,7 +57,8 @@ def main() -> None:
     os.environ["WEREWOLF_INSTANCE_PATH"] = instance
     from werewolf.web import create_app
     app = create_app({"SECRET_KEY": "x", "SCHEDULER": False, "TIME_SCALE": 100.0,
-                      "REGISTRATION_RATE_LIMIT": "1000000 per minute"})  # 18 accounts from one address
+                      "REGISTRATION_RATE_LIMIT": "1000000 per minute",  # 18 accounts from one address
+                      "ACT_RATE_LIMIT": "1000000 per minute"})  # the stream case changes a vote thousands of times
     # The app's own floor: its hooks and middleware around a view that does nothing.
     app.add_url_rule("/_bench_ping", "bench_ping", lambda: "pong")
     client_env = {"REQUEST_METHOD": "GET", "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
@@ -135,11 +136,30 @@ def main() -> None:
 
     cases = {"hello": (hello, hello_env), "ping": (app, ping), "304": (app, cond), "full": (app, full),
              "built": (uncached, full)}
+    streams = [app({**e, "PATH_INFO": f"/api/tables/{table['id']}/events", "wsgi.input": io.BytesIO(b"")},
+                   lambda *a: None) for e in full]
+    for s in streams:
+        next(s), next(s)  # "retry", then the view the phone has
+    ballot = [spec for spec in clients_prompt(host, table["id"]) if spec["action"] == "election.vote"][0]
+
+    def stream_views(n: int) -> float:
+        """CPU per view sent on a stream: after a vote that changes every view, each
+        stream looks, builds and encodes its seat's (the vote itself not counted)."""
+        spent, sent = 0.0, 0
+        while sent < n:
+            host.post(f"/api/tables/{table['id']}/act", headers={"X-CSRFToken": htok},
+                      json={"action": "election.vote", "target": ballot["choices"][sent // 18 % 2]})
+            t0 = time.thread_time()
+            for s in streams:
+                assert next(s).startswith(b"id: ")
+            spent, sent = spent + time.thread_time() - t0, sent + len(streams)
+        return spent / sent * 1e6
+    stream_views(180)
     if args.profile:
-        target, envs = cases[args.profile]
+        target, envs = cases.get(args.profile, (None, None))
         prof = cProfile.Profile()
         prof.enable()
-        per_request(target, envs, args.n)
+        stream_views(args.n) if target is None else per_request(target, envs, args.n)
         prof.disable()
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats("cumulative").print_stats(45)
@@ -150,6 +170,11 @@ def main() -> None:
     print(f"full view: {len(body)} bytes")
     for name, (target, envs) in cases.items():
         print(f"{name:>6}: {per_request(target, envs, args.n):7.0f} us CPU per request")
+    print(f"stream: {stream_views(args.n):7.0f} us CPU per view sent on a stream (its look, build and encoding)")
+
+
+def clients_prompt(client, table_id: str) -> list:
+    return (client.get(f"/api/tables/{table_id}/state").get_json()["prompt"] or {}).get("actions", [])
 
 
 if __name__ == "__main__":

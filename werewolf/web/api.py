@@ -98,9 +98,8 @@ def done_with_view(table_id: str, t: float, status: int):
     Without a seat any more: ``{"ok": true}``."""
     if not wants_view():
         return jsonify({"ok": True}), status
-    environ = {k: v for k, v in request.environ.items() if k != "HTTP_IF_NONE_MATCH"}  # always the view
     try:
-        answer = poll.state_answer(table_id, viewer(), t, environ)
+        answer = poll.state_answer(table_id, viewer(), t, request.environ, None)  # always the view
     except ServiceError:
         return jsonify({"ok": True}), status
     etag = answer.header("ETag")

@@ -58,12 +58,25 @@ class Viewer(NamedTuple):
         return self.login is None or self.login.matches(password_hash, session_tokens)
 
 
-def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriving: bool = True) -> Answer:
-    """A 304 when the request's If-None-Match names the viewer's view, else the view.
-    ``arriving``: the viewer's request is new (not a held poll looking again), so it shows
-    the viewer is there: a seat's presence, a spectator counted. Raises ServiceError: no
-    such table (404), not seated where nobody may watch (403), a session whose account
-    changed its password (401)."""
+class Look(NamedTuple):
+    """A state poll's answer, and what its wait for the next one needs to know."""
+    answer: Answer
+    deadline: float | None  # the running step's
+    night: bool  # a living seat at night: its next answer waits for the table's beat
+
+
+def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_none_match: str | None,
+                 arriving: bool = True) -> Answer:
+    """A 304 when ``if_none_match`` (the request's If-None-Match) names the viewer's view,
+    else the view. ``arriving``: the viewer's request is new (not a held poll looking
+    again), so it shows the viewer is there: a seat's presence, a spectator counted.
+    Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
+    session whose account changed its password (401)."""
+    return _look(table_id, viewer, now, environ, if_none_match, arriving).answer
+
+
+def _look(table_id: str, viewer: Viewer, now: float, environ: dict, if_none_match: str | None,
+          arriving: bool) -> Look:
     app = current_app._get_current_object()
     read = reads(app).read(table_id, now)
     if read is not None and overdue(read, now):
@@ -93,11 +106,13 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, arriv
     game = _game(read)
     etag = view.etag_of(table_id, read.lobby_rev, number, connected,
                         (read.game_id, _version(game, number)) if game is not None else None, read.spectators)
-    if view.has_etag(environ, etag):
-        return view.not_modified(etag)
-    body, deadline, padded = view.view_cache(app).get_or_make(
+    deadline = read.deadline if read.game_status == "running" else None
+    night = number is not None and _living(game, number)
+    if view.has_etag(if_none_match, etag):
+        return Look(view.not_modified(etag), deadline, night)
+    body, deadline_shown, padded = view.view_cache(app).get_or_make(
         (etag, view.host_key(environ)), lambda: _build(app, table_id, read, game, me, connected, etag, now, environ))
-    return view.json_response(body, deadline, now, etag, padded)
+    return Look(view.json_response(body, deadline_shown, now, etag, padded), deadline, night)
 
 
 def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float,
@@ -243,58 +258,46 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
     app = current_app._get_current_object()
     clock = app.extensions["werewolf.clock"]
     wait = requested_wait(environ)
-    signal = changes.of(db.engine)
-    token = signal.token(table_id)  # before the read: a write after it moves it
-    found = state_answer(table_id, viewer, clock(), environ)
+    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+    token = changes.of(db.engine).token(table_id)  # before the read: a write after it moves it
+    found = _look(table_id, viewer, clock(), environ, if_none_match, arriving=True)
     if wait is None:
-        return found
-    if not found.status.startswith("304"):
-        return _applied(found, wait, None)
+        return found.answer
+    if not found.answer.status.startswith("304"):
+        return _applied(found.answer, wait, None)
     if not holding(app).take():
-        return found  # all taken: the page polls again after its usual pause
+        return found.answer  # all taken: the page polls again after its usual pause
     started = time.monotonic()
     try:
-        while found.status.startswith("304") and not holding(app).closed:
+        while found.answer.status.startswith("304") and not holding(app).closed:
             left = started + wait - time.monotonic()
             if left <= 0:
                 break
-            found, token = _answer_after_change(app, table_id, viewer, signal, token, left, environ)
+            found, token = _look_after_change(app, table_id, viewer, found, token, left, environ, if_none_match)
     finally:
         holding(app).give_back()
-    return _applied(found, wait, time.monotonic() - started)
+    return _applied(found.answer, wait, time.monotonic() - started)
 
 
-def _answer_after_change(app, table_id: str, viewer: Viewer, signal, token, left: float,
-                         environ: dict) -> tuple[Answer, object]:
-    """``state_answer`` (the viewer waiting, not arriving) and the token it was read under,
-    once the table's token moves from ``token``, or after RECHECK_EVERY or ``left`` seconds,
-    or at the step's deadline (then this look moves the game on); at night, on the table's
-    beat. No database connection is kept while asleep."""
+def _look_after_change(app, table_id: str, viewer: Viewer, last: Look, token, left: float, environ: dict,
+                       if_none_match: str | None) -> tuple[Look, object]:
+    """The next look (the viewer waiting, not arriving) and the token it was read under, once
+    the table's token moves from ``token``, or after RECHECK_EVERY or ``left`` seconds, or at
+    the step's deadline (then this look moves the game on). At night a living seat's look
+    waits for the table's beat: every living phone answered at the same moments, whoever
+    acted, and the night's changes within a beat (wolves designating, their messages) in one
+    answer; tables beat out of step. No database connection is kept while asleep."""
     clock = app.extensions["werewolf.clock"]
+    signal = changes.of(db.engine)
     if left > 0:
-        read, now = reads(app).read(table_id, clock()), clock()
-        if read is not None and read.game_status == "running" and read.deadline is not None:
-            left = min(left, max(0.0, read.deadline - now) + STEP_GRACE)
+        if last.deadline is not None:
+            left = min(left, max(0.0, last.deadline - clock()) + STEP_GRACE)
         db.session.remove()
         signal.wait(table_id, token, min(left, RECHECK_EVERY))
-        _wait_for_night_beat(app, table_id, viewer, clock())
+        if last.night and (last.deadline is None or clock() < last.deadline):  # an overdue step moves on at once
+            time.sleep(until_night_beat(table_id, time.time()))
     token = signal.token(table_id)  # before the read: a write after it moves it
-    return state_answer(table_id, viewer, clock(), environ, arriving=False), token
-
-
-def _wait_for_night_beat(app, table_id: str, viewer: Viewer, now: float) -> None:
-    """At night a living seat's held poll answers on the table's beat: every living phone
-    at the same moments, whoever acted, and the night's changes within a beat (wolves
-    designating, their messages) in one answer instead of one each. Tables beat out of step."""
-    read = reads(app).read(table_id, now)
-    if read is None or read.game_status != "running" or viewer.user_id is None or overdue(read, now):
-        return  # an overdue step is moved on at once
-    me = next((s for s in read.seats if s.user_id == viewer.user_id), None)
-    game = _game(read) if me is not None else None
-    if game is None or not _living(game, me.number):
-        return
-    db.session.remove()
-    time.sleep(until_night_beat(table_id, time.time()))
+    return _look(table_id, viewer, clock(), environ, if_none_match, arriving=False), token
 
 
 def until_night_beat(table_id: str, wall: float) -> float:
@@ -365,38 +368,27 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
     holds all it may (the page polls instead), before anything is streamed."""
     app = current_app._get_current_object()
     clock = app.extensions["werewolf.clock"]
-    signal = changes.of(db.engine)
     last = environ.get("HTTP_LAST_EVENT_ID", "")
-    etag = last if _EVENT_ID.fullmatch(last) else None
-    token = signal.token(table_id)
-    asked = _with_etag(environ, etag)
-    found = state_answer(table_id, viewer, clock(), asked)
+    sent = f'"{last}"' if _EVENT_ID.fullmatch(last) else None  # the If-None-Match of every look
+    token = changes.of(db.engine).token(table_id)
+    found = _look(table_id, viewer, clock(), environ, sent, arriving=True)
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
-    def step(asked: dict, beat_at: float, ends: float) -> tuple[Answer, bool]:
-        """The answer after the next change, or at the heartbeat (then True), in the app's
-        context: a request's would match its URL again at every look. Only a request shows
-        that its player is there (the page's, every 10 s): a phone gone silent keeps its
-        connection open a long while, and writes to it still succeed."""
-        nonlocal token
-        with app.app_context():
-            answer, token = _answer_after_change(app, table_id, viewer, signal, token,
-                                                 min(ends, beat_at) - time.monotonic(), asked)
-        return answer, time.monotonic() >= beat_at
-
-    def events(asked: dict):
-        """No context is kept across a ``yield``: a test may read other streams between.
-        ``asked``: the request's environ, its If-None-Match the ETag of the last view sent."""
+    def events(found: Look, sent: str | None, token):
+        """No context is kept across a ``yield``: a test may read other streams between. Each
+        look runs in the app's context: a request's would match its URL again at every look.
+        Only a request shows that its player is there (the page's, every 10 s): a phone gone
+        silent keeps its connection open a long while, and writes to it still succeed."""
         ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
-        beat_at, heartbeat, answer = time.monotonic() + HEARTBEAT, False, found
+        beat_at, heartbeat = time.monotonic() + HEARTBEAT, False
         try:
             yield b"retry: 1000\n\n"  # the browser reconnects a second after a stream ends
             while True:
+                answer = found.answer
                 if not answer.status.startswith("304"):
-                    etag = answer.header("ETag").strip('"')
-                    asked = _with_etag(environ, etag)
-                    yield b"id: %s\nevent: state\ndata: %s\n\n" % (etag.encode(), answer.body.rstrip(b"\n"))
+                    sent = answer.header("ETag")
+                    yield b"id: %s\nevent: state\ndata: %s\n\n" % (sent.strip('"').encode(), answer.body.rstrip(b"\n"))
                     beat_at = time.monotonic() + HEARTBEAT
                 elif heartbeat:
                     yield b"event: beat\ndata: 1\n\n"
@@ -404,18 +396,16 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
                 if holding(app).closed or time.monotonic() >= ends:
                     return
                 try:
-                    answer, heartbeat = step(asked, beat_at, ends)
+                    with app.app_context():
+                        found, token = _look_after_change(app, table_id, viewer, found, token,
+                                                          min(ends, beat_at) - time.monotonic(), environ, sent)
                 except ServiceError:
                     return  # signed out, unseated, no table: the browser's next stream is told why
+                heartbeat = time.monotonic() >= beat_at
         finally:
             holding(app).give_back()
 
-    return events(asked)
-
-
-def _with_etag(environ: dict, etag: str | None) -> dict:
-    return {**environ, "HTTP_IF_NONE_MATCH": f'"{etag}"'} if etag else \
-        {k: v for k, v in environ.items() if k != "HTTP_IF_NONE_MATCH"}
+    return events(found, sent, token)
 
 
 # ---------------------------------------------------------------- the table's read

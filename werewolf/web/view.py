@@ -139,7 +139,6 @@ def lobby_view(names: list[tuple[int, str]], my_number: int | None) -> dict:
     }
 
 
-def has_etag(environ: dict, etag: str) -> bool:
-    """Whether the request's If-None-Match names ``etag``: the phone has this view."""
-    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+def has_etag(if_none_match: str | None, etag: str) -> bool:
+    """Whether an If-None-Match names ``etag``: the phone has this view."""
     return bool(if_none_match) and parse_etags(if_none_match).contains(etag)
