@@ -99,7 +99,7 @@ def done_with_view(table_id: str, t: float, status: int):
     if not wants_view():
         return jsonify({"ok": True}), status
     try:
-        answer = poll.state_answer(table_id, viewer(), t, request.environ, None)  # always the view
+        answer = poll.state_answer(table_id, viewer(), t, request.environ, None).answer  # always the view
     except ServiceError:
         return jsonify({"ok": True}), status
     etag = answer.header("ETag")

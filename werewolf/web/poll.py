@@ -66,20 +66,15 @@ class Look(NamedTuple):
 
 
 def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_none_match: str | None,
-                 arriving: bool = True) -> Answer:
+                 arriving: bool = True) -> Look:
     """A 304 when ``if_none_match`` (the request's If-None-Match) names the viewer's view,
     else the view. ``arriving``: the viewer's request is new (not a held poll looking
     again), so it shows the viewer is there: a seat's presence, a spectator counted.
     Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
     session whose account changed its password (401)."""
-    return _look(table_id, viewer, now, environ, if_none_match, arriving).answer
-
-
-def _look(table_id: str, viewer: Viewer, now: float, environ: dict, if_none_match: str | None,
-          arriving: bool) -> Look:
     app = current_app._get_current_object()
     read = reads(app).read(table_id, now)
-    if read is not None and overdue(read, now):
+    if read is not None and read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         # Play goes on even if no scheduler runs. The polls woken with this one queue for the
         # game's move lock and find it moved on (a read each).
         service.advance_game(read.game_id, now)
@@ -234,10 +229,6 @@ def _game(read: store.PollRead):
     return game
 
 
-def overdue(read: store.PollRead, now: float) -> bool:
-    return read.game_status == "running" and read.deadline is not None and read.deadline <= now
-
-
 # ---------------------------------------------------------------- held polls
 
 _PREFER_WAIT = re.compile(r"(?:^|[,;])\s*wait\s*=\s*\"?(\d{1,6})\"?\s*(?:$|[,;])", re.IGNORECASE)
@@ -260,7 +251,7 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
     wait = requested_wait(environ)
     if_none_match = environ.get("HTTP_IF_NONE_MATCH")
     token = changes.of(db.engine).token(table_id)  # before the read: a write after it moves it
-    found = _look(table_id, viewer, clock(), environ, if_none_match, arriving=True)
+    found = state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=True)
     if wait is None:
         return found.answer
     if not found.answer.status.startswith("304"):
@@ -297,7 +288,7 @@ def _look_after_change(app, table_id: str, viewer: Viewer, last: Look, token, le
         if last.night and (last.deadline is None or clock() < last.deadline):  # an overdue step moves on at once
             time.sleep(until_night_beat(table_id, time.time()))
     token = signal.token(table_id)  # before the read: a write after it moves it
-    return _look(table_id, viewer, clock(), environ, if_none_match, arriving=False), token
+    return state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=False), token
 
 
 def until_night_beat(table_id: str, wall: float) -> float:
@@ -371,7 +362,7 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
     last = environ.get("HTTP_LAST_EVENT_ID", "")
     sent = f'"{last}"' if _EVENT_ID.fullmatch(last) else None  # the If-None-Match of every look
     token = changes.of(db.engine).token(table_id)
-    found = _look(table_id, viewer, clock(), environ, sent, arriving=True)
+    found = state_answer(table_id, viewer, clock(), environ, sent, arriving=True)
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
