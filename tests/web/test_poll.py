@@ -3,15 +3,34 @@
 It reads the session and the table in one statement, builds views from the cached game
 and keeps serialized views by ETag. These tests check, seat by seat through whole games,
 that what it answers from its kept reads and views is what it builds from nothing, and
-that a 304 or a repeated view loads no user and builds no view.
+that a 304 or a repeated view loads no user and builds no view; then ETags and 304s,
+presence without a write per poll, overdue steps.
 """
 import random
 
 import pytest
+from sqlalchemy import event, select
 
-from werewolf import engine, store
-from werewolf.extensions import login_manager
+from werewolf import engine, service, store
+from werewolf.extensions import db, login_manager
+from werewolf.models import Seat
 from werewolf.web import phone, poll, view
+
+
+@pytest.fixture
+def writes(app):
+    """Counts the SQL statements that change the database."""
+    statements = []
+    with app.app_context():
+        engine_ = db.engine
+
+    def record(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            statements.append(statement)
+
+    event.listen(engine_, "before_cursor_execute", record)
+    yield statements
+    event.remove(engine_, "before_cursor_execute", record)
 
 
 def views_from_nothing(table) -> dict[int, tuple]:
@@ -75,6 +94,7 @@ def test_a_304_and_a_repeated_view_load_no_user_and_build_no_view(make_table, mo
     calls = []
     monkeypatch.setattr(login_manager, "_user_callback", no_user)
     monkeypatch.setattr(engine, "view_for", lambda *a: calls.append("view"))
+    monkeypatch.setattr(store, "_decode", lambda row: calls.append("decode"))
     assert alice.state_response(table.id, etag).status_code == 304
     again = alice.state_response(table.id)
     assert again.status_code == 200 and again.headers["ETag"] == etag
@@ -126,6 +146,96 @@ def test_the_lobby_and_refusals(make_table, make_player):
     assert response.status_code == 401 and response.get_json()["error"]["code"] == "login_required"
 
 
+def test_304_when_nothing_changed_then_200_when_it_did(make_table):
+    table = make_table(6)
+    alice, bruno = table.players[:2]
+    first = alice.state_response(table.id)
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and etag
+    again = alice.state_response(table.id, etag)
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == etag
+    table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"captain": False})
+    changed = alice.state_response(table.id, etag)
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert changed.get_json()["table"]["settings"]["captain"] is False
+    assert changed.get_json()["version"] != first.get_json()["version"]
+
+
+def test_a_secret_action_at_night_moves_every_living_view_alike_and_shows_only_to_those_who_see_it(make_table):
+    table = make_table(8).start(roles={"cupid": False, "seer": False})
+    views = table.views()
+    wolves = [s for s, v in views.items() if v["me"]["role"] == "werewolf"]
+    villager = next(s for s, v in views.items() if v["me"]["role"] == "villager")
+    assert views[villager]["step"]["id"] == "werewolves" and len(wolves) == 2
+    etags = {s: table.seats[s].state_response(table.id).headers["ETag"] for s in (villager, *wolves)}
+    target = villager
+    assert table.seats[wolves[0]].act(table.id, "werewolves.designate", target=target).status_code == 200
+    seen = table.seats[villager].state_response(table.id, etags[villager])
+    assert seen.status_code == 200 and "designations" not in seen.get_json()
+    for wolf in wolves:
+        response = table.seats[wolf].state_response(table.id, etags[wolf])
+        assert response.status_code == 200
+        assert response.get_json()["designations"] == {str(wolves[0]): target}
+        assert len(response.get_data()) == len(seen.get_data())  # padded alike
+
+
+def test_seconds_left_moves_without_changing_the_etag(make_table, clock):
+    """A cached view's seconds_left is fresh: the ETag and version stay, the deadline too."""
+    table = make_table(6).start()
+    first = table.host.state_response(table.id)
+    clock.advance(1.25)
+    second = table.host.state_response(table.id)
+    assert second.headers["ETag"] == first.headers["ETag"]
+    views = [r.get_json() for r in (first, second)]
+    assert views[0]["version"] == views[1]["version"]
+    assert views[1]["step"]["seconds_left"] == pytest.approx(views[0]["step"]["seconds_left"] - 1.25, abs=0.051)
+    assert views[1]["step"]["deadline"] == views[0]["step"]["deadline"]
+
+
+def test_polls_do_not_write_every_time(make_table, clock, writes):
+    table = make_table(6)
+    alice = table.players[0]
+    alice.state(table.id)
+    writes.clear()
+    for _ in range(int(service.PRESENCE_WRITE_EVERY) - 1):
+        clock.advance(1)
+        alice.state(table.id)
+    assert writes == []
+    clock.advance(2)  # more than PRESENCE_WRITE_EVERY since the last recorded presence
+    alice.state(table.id)
+    assert len(writes) == 1 and "last_seen" in writes[0]
+
+
+def test_a_player_not_seen_for_20_seconds_is_disconnected(make_table, clock):
+    table = make_table(6)
+    alice, bruno = table.players[:2]
+    for p in table.players:
+        p.state(table.id)
+    etag = alice.state_response(table.id).headers["ETag"]
+    clock.advance(15)
+    alice.state(table.id)  # Alice keeps polling, Bruno stops
+    clock.advance(6)
+    response = alice.state_response(table.id, etag)
+    assert response.status_code == 200
+    connected = {p["seat"]: p["connected"] for p in response.get_json()["players"]}
+    assert connected[1] is True and connected[2] is False
+    bruno.state(table.id)  # back: noted, written by a poll within Presence.FLUSH_EVERY
+    clock.advance(poll.Presence.FLUSH_EVERY)
+    alice.state(table.id)
+    assert {p["seat"]: p["connected"] for p in alice.state(table.id)["players"]}[2] is True
+
+
+def test_the_page_reload_sees_the_same_view(make_table):
+    table = make_table(6).start()
+    alice = table.players[0]
+    before = alice.state(table.id)
+    fresh = type(alice)(alice.app, alice.name)  # a new browser logging in again
+    login = fresh.post("/api/auth/login", {"name": alice.name, "password": alice.password})
+    assert login.status_code == 200
+    fresh.token = login.get_json()["csrf_token"]
+    assert fresh.state(table.id) == before
+
+
 def test_a_step_past_its_deadline_moves_on_at_the_next_poll(make_table, clock):
     table = make_table(6).start(roles={"cupid": False})
     first = table.host.state_response(table.id)
@@ -135,34 +245,18 @@ def test_a_step_past_its_deadline_moves_on_at_the_next_poll(make_table, clock):
     assert response.status_code == 200 and response.get_json()["step"]["id"] == "werewolves"
 
 
-def test_the_presence_of_many_polls_is_written_together(make_table, clock, app):
-    from sqlalchemy import event, select
-
-    from werewolf.extensions import db
-    from werewolf.models import Seat
-
+def test_the_presence_of_many_polls_is_written_together(make_table, clock, app, writes):
     table = make_table(6).start(roles={"cupid": False, "seer": False, "witch": False})
     clock.advance(1)
     for player in table.players:
         player.state(table.id)
-    updates = []
-
-    def record(conn, cursor, statement, *args):
-        if statement.lstrip().upper().startswith("UPDATE"):
-            updates.append(statement)
-
-    with app.app_context():
-        engine_ = db.engine
-    event.listen(engine_, "before_cursor_execute", record)
-    try:
-        clock.advance(11)
-        for player in table.players:  # all due: the first poll writes, the others wait
-            player.state(table.id)
-        clock.advance(poll.Presence.FLUSH_EVERY)
-        table.host.state(table.id)  # writes everyone still waiting, in one statement
-    finally:
-        event.remove(engine_, "before_cursor_execute", record)
-    assert len(updates) == 2 and all("last_seen" in u for u in updates)
+    writes.clear()
+    clock.advance(11)
+    for player in table.players:  # all due: the first poll writes, the others wait
+        player.state(table.id)
+    clock.advance(poll.Presence.FLUSH_EVERY)
+    table.host.state(table.id)  # writes everyone still waiting, in one statement
+    assert len(writes) == 2 and all("last_seen" in w for w in writes)
     with app.app_context():
         seen = db.session.scalars(select(Seat.last_seen).where(Seat.table_id == table.id)).all()
     assert len(seen) == 6 and min(seen) >= clock.now - poll.Presence.FLUSH_EVERY
