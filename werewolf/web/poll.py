@@ -260,35 +260,44 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
         return found.answer  # all taken: the page polls again after its usual pause
     started = time.monotonic()
     try:
-        while found.answer.status.startswith("304") and not holding(app).closed:
-            left = started + wait - time.monotonic()
-            if left <= 0:
+        for found in _looks(app, table_id, viewer, environ, found, token, lambda: started + wait):
+            if not found.answer.status.startswith("304") or time.monotonic() >= started + wait:
                 break
-            found, token = _look_after_change(app, table_id, viewer, found, token, left, environ, if_none_match)
     finally:
         holding(app).give_back()
     return _applied(found.answer, wait, time.monotonic() - started)
 
 
-def _look_after_change(app, table_id: str, viewer: Viewer, last: Look, token, left: float, environ: dict,
-                       if_none_match: str | None) -> tuple[Look, object]:
-    """The next look (the viewer waiting, not arriving) and the token it was read under, once
-    the table's token moves from ``token``, or after RECHECK_EVERY or ``left`` seconds, or at
-    the step's deadline (then this look moves the game on). At night a living seat's look
-    waits for the table's beat: every living phone answered at the same moments, whoever
-    acted, and the night's changes within a beat (wolves designating, their messages) in one
-    answer; tables beat out of step. No database connection is kept while asleep."""
+def _looks(app, table_id: str, viewer: Viewer, environ: dict, found: Look, token, until):
+    """``found`` (the look the viewer's request arrived with, its table's token read before
+    it), then a look (the viewer waiting, not arriving) each time the table's token moves,
+    or after RECHECK_EVERY seconds, or at ``until()`` (monotonic), or at the step's deadline
+    (then the look moves the game on); each asked with the ETag of the last view answered.
+    At night a living seat's look waits for the table's beat: every living phone answered
+    at the same moments, whoever acted, and the night's changes within a beat (wolves
+    designating, their messages) in one answer; tables beat out of step. Ends when the
+    worker stops. Each look runs in the app's context (a request's would match its URL
+    again at every look); no database connection is kept while asleep."""
     clock = app.extensions["werewolf.clock"]
-    signal = changes.of(db.engine)
-    if left > 0:
-        if last.deadline is not None:
-            left = min(left, max(0.0, last.deadline - clock()) + STEP_GRACE)
-        db.session.remove()
-        signal.wait(table_id, token, min(left, RECHECK_EVERY))
-        if last.night and (last.deadline is None or clock() < last.deadline):  # an overdue step moves on at once
-            time.sleep(until_night_beat(table_id, time.time()))
-    token = signal.token(table_id)  # before the read: a write after it moves it
-    return state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=False), token
+    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+    while True:
+        yield found
+        if not found.answer.status.startswith("304"):
+            if_none_match = found.answer.header("ETag")
+        if holding(app).closed:
+            return
+        with app.app_context():
+            signal = changes.of(db.engine)
+            left = min(until() - time.monotonic(), RECHECK_EVERY)
+            if found.deadline is not None:
+                left = min(left, max(0.0, found.deadline - clock()) + STEP_GRACE)
+            if left > 0:
+                db.session.remove()
+                signal.wait(table_id, token, left)
+                if found.night and (found.deadline is None or clock() < found.deadline):  # overdue: at once
+                    time.sleep(until_night_beat(table_id, time.time()))
+            token = signal.token(table_id)  # before the read: a write after it moves it
+            found = state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=False)
 
 
 def until_night_beat(table_id: str, wall: float) -> float:
@@ -358,45 +367,40 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
     events (bytes). Raises ServiceError like ``state_answer``, and 503 when this process
     holds all it may (the page polls instead), before anything is streamed."""
     app = current_app._get_current_object()
-    clock = app.extensions["werewolf.clock"]
     last = environ.get("HTTP_LAST_EVENT_ID", "")
-    sent = f'"{last}"' if _EVENT_ID.fullmatch(last) else None  # the If-None-Match of every look
+    environ = {k: v for k, v in environ.items() if k != "HTTP_IF_NONE_MATCH"}
+    if _EVENT_ID.fullmatch(last):
+        environ["HTTP_IF_NONE_MATCH"] = f'"{last}"'
     token = changes.of(db.engine).token(table_id)
-    found = state_answer(table_id, viewer, clock(), environ, sent, arriving=True)
+    found = state_answer(table_id, viewer, app.extensions["werewolf.clock"](), environ,
+                         environ.get("HTTP_IF_NONE_MATCH"), arriving=True)
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
-    def events(found: Look, sent: str | None, token):
-        """No context is kept across a ``yield``: a test may read other streams between. Each
-        look runs in the app's context: a request's would match its URL again at every look.
-        Only a request shows that its player is there (the page's, every 10 s): a phone gone
+    def events():
+        """No context is kept across a ``yield``: a test may read other streams between. Only
+        a request shows that its player is there (the page's, every 10 s): a phone gone
         silent keeps its connection open a long while, and writes to it still succeed."""
         ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
-        beat_at, heartbeat = time.monotonic() + HEARTBEAT, False
+        beat_at = time.monotonic() + HEARTBEAT
         try:
             yield b"retry: 1000\n\n"  # the browser reconnects a second after a stream ends
-            while True:
-                answer = found.answer
-                if not answer.status.startswith("304"):
-                    sent = answer.header("ETag")
-                    yield b"id: %s\nevent: state\ndata: %s\n\n" % (sent.strip('"').encode(), answer.body.rstrip(b"\n"))
+            for look in _looks(app, table_id, viewer, environ, found, token, lambda: min(ends, beat_at)):
+                if not look.answer.status.startswith("304"):
+                    etag = look.answer.header("ETag").strip('"').encode()
+                    yield b"id: %s\nevent: state\ndata: %s\n\n" % (etag, look.answer.body.rstrip(b"\n"))
                     beat_at = time.monotonic() + HEARTBEAT
-                elif heartbeat:
+                elif time.monotonic() >= beat_at:
                     yield b"event: beat\ndata: 1\n\n"
                     beat_at = time.monotonic() + HEARTBEAT
-                if holding(app).closed or time.monotonic() >= ends:
+                if time.monotonic() >= ends:
                     return
-                try:
-                    with app.app_context():
-                        found, token = _look_after_change(app, table_id, viewer, found, token,
-                                                          min(ends, beat_at) - time.monotonic(), environ, sent)
-                except ServiceError:
-                    return  # signed out, unseated, no table: the browser's next stream is told why
-                heartbeat = time.monotonic() >= beat_at
+        except ServiceError:
+            return  # signed out, unseated, no table: the browser's next stream is told why
         finally:
             holding(app).give_back()
 
-    return events(found, sent, token)
+    return events()
 
 
 # ---------------------------------------------------------------- the table's read
