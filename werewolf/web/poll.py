@@ -3,9 +3,9 @@
 ``state_answer`` answers every view of a table — a seat's poll, a spectator's, the
 room's screen, and the view a write answers with: the viewer's session, one read of
 the table (``store.read_table_for_poll``), the ETag, then a 304 or the view. Nothing
-else builds a view. ``answer`` holds a poll asked with ``Prefer: wait=N`` (RFC 7240)
-until the viewer's ETag moves: it waits for the table's next change (changes.py),
-then asks ``state_answer`` again.
+else builds a view. A poll asked with ``Prefer: wait=N`` (RFC 7240, ``answer``) and a
+stream of views (``stream``) wait in one loop (``_looks``): for the table's next change
+(changes.py), then ``state_answer`` again.
 
 What is kept in memory, and why it stays right (docs/PERFORMANCE.md): the table's read,
 while its token on the change signal (changes.py) stays as it was when it was read and
@@ -313,6 +313,9 @@ def _applied(found: Answer, wait: float, held_for: float | None) -> Answer:
     return found._replace(headers=headers)
 
 
+_stopping = False  # the worker stops: nothing is held any more
+
+
 class Holding:
     """How many polls and streams this process holds, at most ``limit``
     (``WEREWOLF_HELD_POLLS``): each keeps a connection of the worker's while it waits
@@ -320,12 +323,16 @@ class Holding:
     usual pause."""
 
     def __init__(self, limit: int):
-        self.limit, self.held, self.closed = limit, 0, False
+        self.limit, self.held = limit, 0
         self._lock = threading.Lock()
+
+    @property
+    def closed(self) -> bool:
+        return _stopping
 
     def take(self) -> bool:
         with self._lock:
-            if self.closed or self.held >= self.limit:
+            if _stopping or self.held >= self.limit:
                 return False
             self.held += 1
             return True
@@ -335,21 +342,14 @@ class Holding:
             self.held -= 1
 
 
-_holdings: weakref.WeakSet[Holding] = weakref.WeakSet()
-
-
 def holding(app) -> Holding:
-    def make():
-        made = Holding(int(app.config["HELD_POLLS"]))
-        _holdings.add(made)
-        return made
-    return per_app("werewolf.holding", make, app)
+    return per_app("werewolf.holding", lambda: Holding(int(app.config["HELD_POLLS"])), app)
 
 
 def stop_holding() -> None:
     """The worker stops (gunicorn.conf.py): held polls answer now, none is held any more."""
-    for made in list(_holdings):
-        made.closed = True
+    global _stopping
+    _stopping = True
     changes.wake_all()
 
 
