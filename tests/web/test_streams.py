@@ -4,6 +4,7 @@ The stream runs in the test's own thread: each ``next`` reads one event, waiting
 table's next change as the server does (a change made before the read is found at once).
 """
 import json
+import threading
 import time
 
 import pytest
@@ -138,6 +139,19 @@ def test_a_signed_out_session_ends_its_stream(make_table, monkeypatch):
     assert changed.status_code == 200, changed.get_json()
     with pytest.raises(StopIteration):
         stream.next()
+    assert poll.holding(table.app).held == 0
+
+
+def test_a_stopping_worker_ends_its_streams_at_once(make_table, monkeypatch):
+    monkeypatch.setattr(poll, "_stopping", False)  # stopped for this test only
+    table = make_table(6).start()
+    alice = table.players[0]
+    stream = seat_stream(alice, table.id, etag_of(alice, table.id))  # nothing new to send
+    threading.Timer(0.2, poll.stop_holding).start()
+    started = time.monotonic()
+    with pytest.raises(StopIteration):
+        stream.next()
+    assert time.monotonic() - started < poll.HEARTBEAT / 2  # at the stop, not at the heartbeat
     assert poll.holding(table.app).held == 0
 
 
