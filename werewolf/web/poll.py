@@ -260,7 +260,7 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
         return found.answer  # all taken: the page polls again after its usual pause
     started = time.monotonic()
     try:
-        for found in _looks(app, table_id, viewer, environ, found, token, lambda: started + wait):
+        for found in _looks(app, table_id, viewer, environ, if_none_match, found, token, lambda: started + wait):
             if not found.answer.status.startswith("304") or time.monotonic() >= started + wait:
                 break
     finally:
@@ -268,9 +268,10 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
     return _applied(found.answer, wait, time.monotonic() - started)
 
 
-def _looks(app, table_id: str, viewer: Viewer, environ: dict, found: Look, token, until):
-    """``found`` (the look the viewer's request arrived with, its table's token read before
-    it), then a look (the viewer waiting, not arriving) each time the table's token moves,
+def _looks(app, table_id: str, viewer: Viewer, environ: dict, if_none_match: str | None, found: Look,
+           token, until):
+    """``found`` (the look the viewer's request arrived with, asked with ``if_none_match``,
+    its table's token read before it), then a look (the viewer waiting, not arriving) each time the table's token moves,
     or after RECHECK_EVERY seconds, or at ``until()`` (monotonic), or at the step's deadline
     (then the look moves the game on); each asked with the ETag of the last view answered.
     At night a living seat's look waits for the table's beat: every living phone answered
@@ -279,7 +280,6 @@ def _looks(app, table_id: str, viewer: Viewer, environ: dict, found: Look, token
     worker stops. Each look runs in the app's context (a request's would match its URL
     again at every look); no database connection is kept while asleep."""
     clock = app.extensions["werewolf.clock"]
-    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
     while True:
         yield found
         if not found.answer.status.startswith("304"):
@@ -368,12 +368,9 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
     holds all it may (the page polls instead), before anything is streamed."""
     app = current_app._get_current_object()
     last = environ.get("HTTP_LAST_EVENT_ID", "")
-    environ = {k: v for k, v in environ.items() if k != "HTTP_IF_NONE_MATCH"}
-    if _EVENT_ID.fullmatch(last):
-        environ["HTTP_IF_NONE_MATCH"] = f'"{last}"'
+    sent = f'"{last}"' if _EVENT_ID.fullmatch(last) else None  # the If-None-Match of the first look
     token = changes.of(db.engine).token(table_id)
-    found = state_answer(table_id, viewer, app.extensions["werewolf.clock"](), environ,
-                         environ.get("HTTP_IF_NONE_MATCH"), arriving=True)
+    found = state_answer(table_id, viewer, app.extensions["werewolf.clock"](), environ, sent, arriving=True)
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
@@ -385,7 +382,7 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
         beat_at = time.monotonic() + HEARTBEAT
         try:
             yield b"retry: 1000\n\n"  # the browser reconnects a second after a stream ends
-            for look in _looks(app, table_id, viewer, environ, found, token, lambda: min(ends, beat_at)):
+            for look in _looks(app, table_id, viewer, environ, sent, found, token, lambda: min(ends, beat_at)):
                 if not look.answer.status.startswith("304"):
                     etag = look.answer.header("ETag").strip('"').encode()
                     yield b"id: %s\nevent: state\ndata: %s\n\n" % (etag, look.answer.body.rstrip(b"\n"))
