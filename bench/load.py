@@ -1003,7 +1003,9 @@ async def make_table(stats: Stats, seats: list[Account], limits: dict, name: str
     table_id = data["table"]["id"]
     for account in seats[1:]:  # in order: seat numbers follow join order
         await must(stats, account, "POST", f"/api/tables/{table_id}/join")
-    await must(stats, host, "PATCH", f"/api/tables/{table_id}/settings", {"limits": limits})
+    known = data["table"]["settings"]["limits"]  # an older tree (--tree) knows fewer steps
+    await must(stats, host, "PATCH", f"/api/tables/{table_id}/settings",
+               {"limits": {step: limit for step, limit in limits.items() if step in known}})
     await must(stats, host, "POST", f"/api/tables/{table_id}/start")
     stats.games_started += 1
     return table_id
@@ -1089,6 +1091,8 @@ class Player:
                 stats.error(f"GET stream -> {status}")
                 return
             async for event in stream_events(reader):
+                if asyncio.get_running_loop().time() >= sim.stop_at:
+                    return  # the load stopped (a sweep's end: its streams had no time limit); a beat comes every 5 s
                 self.on_event(event, time.time())
         finally:
             writer.close()
