@@ -89,7 +89,7 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_no
         if me is not None:
             if arriving:
                 presence(app).seen(table_id, me.id, me.last_seen, now)
-        elif _settings(read).get("options", {}).get("spectators"):
+        elif json.loads(read.settings).get("options", {}).get("spectators"):
             if arriving:
                 service.watch(table_id, viewer.user_id, now)
                 read = reads(app).read(table_id, now) or read  # counted now, if it wrote (read again)
@@ -193,10 +193,6 @@ def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
     return made
 
 
-def _settings(read: store.PollRead) -> dict:
-    return json.loads(read.settings)
-
-
 def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number: int | None) -> dict:
     """The view's ``table`` part as seat ``number`` may see it (``tables.seen_from``): the
     same for every seat but the table's host at one read, so made once for them all. Kept
@@ -284,7 +280,7 @@ def _looks(app, table_id: str, viewer: Viewer, environ: dict, if_none_match: str
         yield found
         if not found.answer.status.startswith("304"):
             if_none_match = found.answer.header("ETag")
-        if holding(app).closed:
+        if _stopping:
             return
         with app.app_context():
             signal = changes.of(db.engine)
@@ -325,10 +321,6 @@ class Holding:
     def __init__(self, limit: int):
         self.limit, self.held = limit, 0
         self._lock = threading.Lock()
-
-    @property
-    def closed(self) -> bool:
-        return _stopping
 
     def take(self) -> bool:
         with self._lock:
