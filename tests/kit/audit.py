@@ -42,6 +42,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
+import orjson
+
 from tests.kit.clock import Clock
 
 PUBLIC_KINDS = {"game_start", "step", "deaths", "hunter_shot", "succession", "election_result",
@@ -1054,7 +1056,7 @@ class HttpGame(AuditGame):
             raise Leak(f"poll answered {r.status_code}: {r.get_data(as_text=True)[:300]}")
         text = r.get_data(as_text=True)
         c.etag[self.table_id] = r.headers.get("ETag", "").strip('"')
-        return text, _headers(r), json.loads(text)
+        return text, _headers(r), orjson.loads(text)
 
     def act(self, s: int, body: dict) -> Reply:
         return self.seats[s].reply("POST", f"/api/tables/{self.table_id}/act", body)
@@ -1104,8 +1106,9 @@ class EngineGame(AuditGame):
         from werewolf import engine
         self.stats.requests += 1
         view = engine.view_for(self.game, s, self.now)
-        text = json.dumps(view, separators=(",", ":"))
-        return text, "", json.loads(text)
+        # Encoded as the server encodes a view (web/view.serialize): its text is what a phone reads.
+        encoded = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
+        return encoded.decode(), "", orjson.loads(encoded)
 
     def _move(self, change, status: int) -> Reply:
         from werewolf import engine
