@@ -904,6 +904,7 @@ class Stats:
         self.moments: list[float] = []  # a day's act -> every other living phone of its table shows it, s
         self.loop_lag: list[float] = []  # this client's event loop: how late a 50 ms timer fired, s
         self.timeline: list[tuple] = []  # (sent, perf_counter s; latency ms; kind; status): the bursts
+        self.views_at: list[float] = []  # when each view streamed came (perf_counter s): the bursts' load
 
     def record(self, kind: str, seconds: float, status: int, sent: float = 0.0) -> None:
         if self.measuring:
@@ -1117,6 +1118,7 @@ class Player:
         if stats.measuring:
             stats.bytes_full.append(len(event[b"data"]))
             stats.streamed += 1
+            stats.views_at.append(time.perf_counter())
         self.etag = etag
         self.took_view(orjson.loads(event[b"data"]), t_recv)
 
@@ -1685,6 +1687,14 @@ def burst_lines(stats: "Stats", bucket: float = 0.1) -> list[str]:
     if secs:
         lines.append(f"p99 of each second: min {min(secs):.0f}, median {statistics.median(secs):.0f}, "
                      f"max {max(secs):.0f} ms; seconds with p99 >= 100 ms: {sum(x >= 100 for x in secs)} of {len(secs)}")
+        views = [0] * len(secs)
+        for at in stats.views_at:
+            if 0 <= (k := int((at - t_first) / (per_s * bucket))) < len(views):
+                views[k] += 1
+        slow_views, other_views = ([v for v, x in zip(views, secs) if (x >= 100) == slow] for slow in (True, False))
+        slow_part = f"{statistics.mean(slow_views):.0f} in the seconds with p99 >= 100 ms" if slow_views else "no slow second"
+        lines.append(f"views streamed per second: {slow_part}, {statistics.mean(other_views or [0]):.0f} in the "
+                     f"others (busiest second {max(views)})")
     mean = statistics.mean(p90)
     var = sum((x - mean) ** 2 for x in p90) or 1.0
     corr = []
