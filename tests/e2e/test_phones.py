@@ -214,19 +214,23 @@ class Table:
         elif step:
             assert not snap["night"], f"{phone.name}: day step {step} drawn as night"
         self.check_moment(phone, snap, step)
-        if snap["end"] or phone.role is None:
+        if snap["end"]:
             return
-        wolves_tab = phone.t("channel.werewolves")
-        if phone.role != "werewolf":
-            assert wolves_tab not in [t["label"] for t in snap["tabs"]], f"{phone.name} sees the wolves' tab"
-            for line in self.wolf_lines:
-                assert line not in snap["bodyText"], f"{phone.name} reads the wolves: {line}"
+        # Whether or not the phone has read its card yet: on a busy machine a lover's phone may
+        # read it a night later, when Cupid's news has left the screen (CI saw it once).
         if getattr(self, "lovers", None) and phone.name in self.lovers and "lover" not in phone.memory:
             partner = next(n for n in self.lovers if n != phone.name)
             if phone.t("ev.lover", name=partner) in snap["events"]:
                 phone.memory["lover"] = partner
                 phone.shot("24-lover-view")
                 self.covered.add("lover-view")
+        if phone.role is None:
+            return
+        wolves_tab = phone.t("channel.werewolves")
+        if phone.role != "werewolf":
+            assert wolves_tab not in [t["label"] for t in snap["tabs"]], f"{phone.name} sees the wolves' tab"
+            for line in self.wolf_lines:
+                assert line not in snap["bodyText"], f"{phone.name} reads the wolves: {line}"
         if self.me(snap)["alive"]:
             for line in self.dead_lines:
                 assert line not in snap["bodyText"], f"{phone.name} (alive) reads the dead: {line}"
