@@ -1691,7 +1691,8 @@ def burst_lines(stats: "Stats", bucket: float = 0.1) -> list[str]:
         for at in stats.views_at:
             if 0 <= (k := int((at - t_first) / (per_s * bucket))) < len(views):
                 views[k] += 1
-        slow_views, other_views = ([v for v, x in zip(views, secs) if (x >= 100) == slow] for slow in (True, False))
+        slow_views = [v for v, p99 in zip(views, secs) if p99 >= 100]
+        other_views = [v for v, p99 in zip(views, secs) if p99 < 100]
         slow_part = f"{statistics.mean(slow_views):.0f} in the seconds with p99 >= 100 ms" if slow_views else "no slow second"
         lines.append(f"views streamed per second: {slow_part}, {statistics.mean(other_views or [0]):.0f} in the "
                      f"others (busiest second {max(views)})")

@@ -267,9 +267,10 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
 def _looks(app, table_id: str, viewer: Viewer, environ: dict, if_none_match: str | None, found: Look,
            token, until):
     """``found`` (the look the viewer's request arrived with, asked with ``if_none_match``,
-    its table's token read before it), then a look (the viewer waiting, not arriving) each time the table's token moves,
-    or after RECHECK_EVERY seconds, or at ``until()`` (monotonic), or at the step's deadline
-    (then the look moves the game on); each asked with the ETag of the last view answered.
+    its table's token read before it), then a look (the viewer waiting, not arriving) each
+    time the table's token moves, or after RECHECK_EVERY seconds, or at ``until()``
+    (monotonic), or at the step's deadline (then the look moves the game on); each asked
+    with the ETag of the last view answered.
     At night a living seat's look waits for the table's beat: every living phone answered
     at the same moments, whoever acted, and the night's changes within a beat (wolves
     designating, their messages) in one answer; tables beat out of step. Ends when the
