@@ -13,7 +13,7 @@ from pathlib import Path
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
+    "device_scale_factor": 1,
     "is_mobile": True,
     "has_touch": True,
     "locale": "fr-FR",
