@@ -1058,6 +1058,7 @@ class Player:
     async def run(self, start_at: float) -> None:
         """Take my views as the table page does (static/js/table.js): from a stream, or
         (``--transport poll``, the page's fallback) by polling."""
+        self.sim.spawn(self.chats(start_at))
         if self.sim.args.transport == "stream":
             await self.listen(start_at)
         else:
@@ -1190,9 +1191,19 @@ class Player:
     def took_view(self, view: dict, t_recv: float) -> None:
         """A new view from the server (a poll's or the stream's), not after my own write."""
         self.sim.shown(self.table_id, (view.get("me") or {}).get("seat"), t_recv)
-        channel = self.take(view, t_recv) and (view.get("channels") or {}).get("write")
-        if channel and self.rng.random() < POLL_EVERY / self.sim.args.chat_every:
-            self.sim.spawn(self.chat(channel))
+        self.take(view, t_recv)
+
+    async def chats(self, start_at: float) -> None:
+        """A message now and then while my view lets me write: one every ``--chat-every``
+        seconds on average (a Poisson process), however often views come. Drawn at each view,
+        a stream's bursts of views made bursts of messages, and those more views."""
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, start_at - loop.time()))
+        while loop.time() < self.sim.stop_at:
+            await asyncio.sleep(self.rng.expovariate(1 / self.sim.args.chat_every))
+            channel = ((self.view or {}).get("channels") or {}).get("write")
+            if channel:
+                self.sim.spawn(self.chat(channel))
 
     def take(self, view: dict, t_recv: float) -> bool:
         """A new view of mine (a poll's, or the one an act or a message answered with);
