@@ -39,9 +39,9 @@ def _free_port() -> int:
 
 
 class Server:
-    def __init__(self, tmp: Path, database: Path | None = None):
-        """``database``: a migrated SQLite file to start from (a copy), else one is made."""
-        self.tmp, self.database = tmp, database
+    def __init__(self, tmp: Path, database: Path):
+        """``database``: the migrated SQLite file the server starts from (a copy of it)."""
+        self.database, self.db_file = database, tmp / "werewolf.db"
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "server.log"
@@ -54,7 +54,7 @@ class Server:
             # keeps alive idle would hold it for gunicorn.conf.py's 10 s: the test is over by then.
             "GUNICORN_CMD_ARGS": "--graceful-timeout 1",
             "WEREWOLF_INSTANCE_PATH": str(tmp / "instance"),
-            "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'werewolf.db'}",
+            "WEREWOLF_SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.db_file}",
             "WEREWOLF_SECRET_KEY": "e2e-secret",
             "WEREWOLF_TIME_SCALE": TIME_SCALE,
             "WEREWOLF_PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast; production keeps scrypt
@@ -68,11 +68,8 @@ class Server:
 
     def start(self):
         # The tables exist before two workers race to create them; a restart keeps the test's data.
-        if self.database is None:
-            self.create_tables()
-        elif not (self.tmp / "werewolf.db").exists():
-            with closing(sqlite3.connect(self.database)) as source, \
-                    closing(sqlite3.connect(self.tmp / "werewolf.db")) as copy:
+        if not self.db_file.exists():
+            with closing(sqlite3.connect(self.database)) as source, closing(sqlite3.connect(self.db_file)) as copy:
                 source.backup(copy)
         self.log_file = open(self.log, "wb")
         self.process = subprocess.Popen(
@@ -124,9 +121,9 @@ def pytest_runtest_makereport(item, call):
 def migrated_database(tmp_path_factory) -> Path:
     """One new database with every table, made once (``flask init-db``: ~1.4 s): each test's
     server starts from a copy of it."""
-    folder = tmp_path_factory.mktemp("migrated")
-    Server(folder).create_tables()
-    return folder / "werewolf.db"
+    database = tmp_path_factory.mktemp("migrated") / "werewolf.db"
+    Server(database.parent, database).create_tables()  # its own file: it is never started
+    return database
 
 
 @pytest.fixture
