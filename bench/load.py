@@ -1199,27 +1199,27 @@ class Player:
         a stream's bursts of views made bursts of messages, and those more views."""
         loop = asyncio.get_running_loop()
         await asyncio.sleep(max(0.0, start_at - loop.time()))
-        while loop.time() < self.sim.stop_at:
+        while True:
             await asyncio.sleep(self.rng.expovariate(1 / self.sim.args.chat_every))
+            if loop.time() >= self.sim.stop_at:
+                return
             channel = ((self.view or {}).get("channels") or {}).get("write")
             if channel:
                 self.sim.spawn(self.chat(channel))
 
-    def take(self, view: dict, t_recv: float) -> bool:
-        """A new view of mine (a poll's, or the one an act or a message answered with);
-        False if its game has ended."""
+    def take(self, view: dict, t_recv: float) -> None:
+        """A new view of mine (a poll's, or the one an act or a message answered with)."""
         self.view = view
         self.on_step(view, t_recv)
         if view.get("table", {}).get("status") == "ended" or view.get("status") == "ended":
             if self.is_host and not self.restarting:
                 self.restarting = True
                 self.sim.spawn(self.restart())
-            return False
+            return
         prompt = view.get("prompt")
         if prompt and not self.busy and self.prompt_key(prompt) not in self.handled:
             self.busy = True
             self.sim.spawn(self.act(prompt))
-        return True
 
     @staticmethod
     def prompt_key(prompt: dict) -> tuple:
