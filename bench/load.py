@@ -594,9 +594,10 @@ def saturate(runs: list[tuple], args) -> dict:
 # request, so the load client does not take the CPU it is measuring.
 
 REQUEST_TIMEOUT = 30.0  # seconds per request, connecting included: every request is bounded
-IDLE_REUSE = 25.0       # reuse a kept-alive connection idle at most this long, as a browser
-                        # does: gunicorn.conf.py closes one idle for 30 s (keepalive), and one
-                        # being closed must not get a request. A phone that opened a new one
+IDLE_MARGIN = 5.0       # reuse a kept-alive connection idle at most the server's keepalive less
+                        # this, as a browser does: the served tree's gunicorn.conf.py closes one
+                        # idle that long (30 s; 5 s in older trees), and one being closed must
+                        # not get a request. A phone that opened a new one
                         # for each presence poll (10 s) made gunicorn's gevent workers, which
                         # accept one connection per turn of their loop, queue new connections
                         # for up to 30 s from 80 streaming tables on.
@@ -806,10 +807,12 @@ class Client:
         self.host_header = f"Host: {host}:{port}"
         self.idle: list[Connection] = []
 
+    reuse_within = 30.0 - IDLE_MARGIN  # seconds; set from the served tree's keepalive (main)
+
     def _idle_connection(self, now: float) -> Connection | None:
         while self.idle:
             conn = self.idle.pop()  # the most recently used first
-            if not conn.closed and now - conn.idle_since < IDLE_REUSE:
+            if not conn.closed and now - conn.idle_since < self.reuse_within:
                 return conn
             conn.close()
         return None
@@ -1785,6 +1788,14 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"p99_ms_at_{args.tables}_tables: {pct(lat_all, 99):.1f}")
 
 
+def server_keepalive(tree: Path) -> float:
+    """Seconds the tree's gunicorn.conf.py keeps an idle connection open (its ``keepalive``)."""
+    found = re.search(r"^keepalive\s*=\s*([0-9.]+)", (tree / "gunicorn.conf.py").read_text(), re.M)
+    if found is None:
+        die(f"no keepalive in {tree / 'gunicorn.conf.py'}")
+    return float(found.group(1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", "-T", type=int, default=100, help="tables of 18 players (default 100)")
@@ -1836,6 +1847,7 @@ def main() -> None:
                              "before and after in one sitting (git worktree add ../before <commit>)")
     args = parser.parse_args()
     args.tree = args.tree.resolve()
+    Client.reuse_within = server_keepalive(args.tree) - IDLE_MARGIN
     if args.sweep:
         args.tables = args.sweep_max
     if args.tables < 1 or args.duration <= 0:
