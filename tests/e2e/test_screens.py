@@ -7,7 +7,7 @@ screen of a game the host stopped, the rules page; then a table of 18 on the sma
 """
 
 import pytest
-from phonekit import PHONE, audit, wait_until
+from phonekit import FADE_OVER, PHONE, audit, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -67,7 +67,7 @@ class Screens:
     def shot(self, player, name, full_page=False):
         page = player.page
         try:
-            page.wait_for_function("() => document.body.getAnimations().length === 0", timeout=2500)
+            page.wait_for_function(FADE_OVER, timeout=2500)
         except Exception:
             pass
         lang = page.evaluate("document.documentElement.lang")
