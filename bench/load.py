@@ -597,10 +597,10 @@ REQUEST_TIMEOUT = 30.0  # seconds per request, connecting included: every reques
 IDLE_MARGIN = 5.0       # reuse a kept-alive connection idle at most the server's keepalive less
                         # this, as a browser does: the served tree's gunicorn.conf.py closes one
                         # idle that long (30 s; 5 s in older trees), and one being closed must
-                        # not get a request. A phone that opened a new one
-                        # for each presence poll (10 s) made gunicorn's gevent workers, which
-                        # accept one connection per turn of their loop, queue new connections
-                        # for up to 30 s from 80 streaming tables on.
+                        # not get a request. A phone that opened a new one for each presence
+                        # poll (10 s) made gunicorn's gevent workers, which accept one
+                        # connection per turn of their loop, queue new connections for up to
+                        # 30 s from 80 streaming tables on.
 USER_AGENT = "werewolf-bench-load"  # the same on every request: Flask-Login's session protection
 HEADER = re.compile(r"^([^:\r\n]+):[ \t]*(.*?)[ \t]*\r?$", re.M)  # "Name: value" in an answer's head
 
