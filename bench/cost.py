@@ -209,6 +209,7 @@ def main() -> None:
                    env={**os.environ, **env, "WEREWOLF_SCHEDULER": "false", "PYTHONPATH": str(tree)},
                    stdout=subprocess.DEVNULL)
     config = (args.config or tree / "gunicorn.conf.py").resolve()
+    load.Client.reuse_as(config)
     server = load.Server("werewolf", "app:app", env, load.OUT / "cost-server.log", 0, config, tree)
     hello = load.Server("hello", "bench.hello:app", {}, load.OUT / "cost-hello.log", 0, config, tree)
     commit = subprocess.run(["git", "log", "-1", "--format=%h"], cwd=tree, capture_output=True, text=True).stdout

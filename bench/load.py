@@ -807,7 +807,14 @@ class Client:
         self.host_header = f"Host: {host}:{port}"
         self.idle: list[Connection] = []
 
-    reuse_within = 30.0 - IDLE_MARGIN  # seconds; set from the served tree's keepalive (main)
+    reuse_within: float  # seconds, set by reuse_as before any request
+
+    @classmethod
+    def reuse_as(cls, config: Path) -> None:
+        """Reuse connections as the served gunicorn config keeps them (its ``keepalive``; gunicorn's
+        default, 2 s, without one), less IDLE_MARGIN."""
+        found = re.search(r"^keepalive\s*=\s*([0-9.]+)", config.read_text(), re.M)
+        cls.reuse_within = (float(found.group(1)) if found else 2.0) - IDLE_MARGIN
 
     def _idle_connection(self, now: float) -> Connection | None:
         while self.idle:
@@ -1788,14 +1795,6 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"p99_ms_at_{args.tables}_tables: {pct(lat_all, 99):.1f}")
 
 
-def server_keepalive(tree: Path) -> float:
-    """Seconds the tree's gunicorn.conf.py keeps an idle connection open (its ``keepalive``)."""
-    found = re.search(r"^keepalive\s*=\s*([0-9.]+)", (tree / "gunicorn.conf.py").read_text(), re.M)
-    if found is None:
-        die(f"no keepalive in {tree / 'gunicorn.conf.py'}")
-    return float(found.group(1))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", "-T", type=int, default=100, help="tables of 18 players (default 100)")
@@ -1847,7 +1846,6 @@ def main() -> None:
                              "before and after in one sitting (git worktree add ../before <commit>)")
     args = parser.parse_args()
     args.tree = args.tree.resolve()
-    Client.reuse_within = server_keepalive(args.tree) - IDLE_MARGIN
     if args.sweep:
         args.tables = args.sweep_max
     if args.tables < 1 or args.duration <= 0:
@@ -1879,6 +1877,7 @@ def main() -> None:
     for old in [*OUT.glob("gc-*.txt"), *OUT.glob("requests-*.txt"), *OUT.glob("looks-*.txt")]:
         old.unlink()
     config = args.tree / "gunicorn.conf.py"
+    Client.reuse_as(config)
     if args.cpu_probe:
         env["WEREWOLF_BENCH_CONFIG"], config = str(config), ROOT / "bench" / "cpu_probe.conf.py"
     server = Server("werewolf", "app:app", env, OUT / "server.log", args.server_cpus, config, args.tree)
