@@ -1602,6 +1602,9 @@ async def sweep(sim: "Sim", server: Server, report: dict) -> None:
                   f"client {m['client_cpu_pct']:.0f}%  machine {m['machine_pct']:.0f}%  "
                   f"{'ok' if ok else 'OVER'}", flush=True)
             print(f"         workers: {worker_line(m['workers'])}", flush=True)
+            print("         by kind: " + ", ".join(f"{kind} {len(v)} p99 {pct(v, 99):.0f} max {max(v):.0f} ms"
+                                            for kind in ("poll", "act", "chat", "lobby") if (v := stats.lat[kind])),
+                  flush=True)  # which requests make the tail (a poll here: a stream's opening, or the 10-s state)
             if "by_kind" in m:
                 print(f"         CPU by request (probe; the rest is gunicorn's loop, the watchers, the deadline job): "
                       f"{m['by_kind']}", flush=True)
