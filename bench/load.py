@@ -594,13 +594,14 @@ def saturate(runs: list[tuple], args) -> dict:
 # request, so the load client does not take the CPU it is measuring.
 
 REQUEST_TIMEOUT = 30.0  # seconds per request, connecting included: every request is bounded
-IDLE_MARGIN = 5.0       # reuse a kept-alive connection idle at most the server's keepalive less
-                        # this, as a browser does: the served tree's gunicorn.conf.py closes one
-                        # idle that long (30 s; 5 s in older trees), and one being closed must
+IDLE_SHARE = 0.5        # reuse a kept-alive connection idle at most this share of the server's
+                        # keepalive, as a browser does: the served tree's gunicorn.conf.py closes
+                        # one idle that long (30 s; 5 s in older trees), and one being closed must
                         # not get a request. A phone that opened a new one for each presence
                         # poll (10 s) made gunicorn's gevent workers, which accept one
                         # connection per turn of their loop, queue new connections for up to
-                        # 30 s from 80 streaming tables on.
+                        # 30 s from 80 streaming tables on; a margin of 5 s gave a tree keeping
+                        # them 5 s a new connection for every poll.
 USER_AGENT = "werewolf-bench-load"  # the same on every request: Flask-Login's session protection
 HEADER = re.compile(r"^([^:\r\n]+):[ \t]*(.*?)[ \t]*\r?$", re.M)  # "Name: value" in an answer's head
 
@@ -812,9 +813,9 @@ class Client:
     @classmethod
     def reuse_as(cls, config: Path) -> None:
         """Reuse connections as the served gunicorn config keeps them (its ``keepalive``; gunicorn's
-        default, 2 s, without one), less IDLE_MARGIN."""
+        default, 2 s, without one), for IDLE_SHARE of it."""
         found = re.search(r"^keepalive\s*=\s*([0-9.]+)", config.read_text(), re.M)
-        cls.reuse_within = (float(found.group(1)) if found else 2.0) - IDLE_MARGIN
+        cls.reuse_within = (float(found.group(1)) if found else 2.0) * IDLE_SHARE
 
     def _idle_connection(self, now: float) -> Connection | None:
         while self.idle:
