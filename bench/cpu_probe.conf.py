@@ -6,7 +6,9 @@ each request (time.thread_time: what other processes do does not change it), by 
 
 (``bench/load.py --cpu-probe`` does this.) Each worker writes its sums, every 2 s and at
 its exit, to ``bench/out/cpu-<pid>.txt``: kind, requests, CPU seconds. A held poll's CPU
-is all it spent on its thread, its looks while held included.
+is all it spent on its thread, its looks while held included. On gevent's worker (main's)
+every greenlet shares the worker's one thread: a request's sum holds what the others ran
+meanwhile, so there the sums tell the worker's CPU while requests run, not each kind's.
 """
 import os
 import threading
@@ -48,7 +50,13 @@ def _write():
     (_OUT / f"cpu-{os.getpid()}.txt").write_text("\n".join(lines) + "\n")
 
 
+_tree_post_worker_init = globals().get("post_worker_init")
+
+
 def post_worker_init(worker):
+    if _tree_post_worker_init:  # the tree's own (main's: gc.freeze, streams ended on SIGTERM)
+        _tree_post_worker_init(worker)
+
     def every():
         while True:
             time.sleep(2)
