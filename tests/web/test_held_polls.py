@@ -301,19 +301,19 @@ def test_the_nights_changes_within_one_beat_are_answered_once(make_table, monkey
     assert player.state_response(table.id, response.headers["ETag"]).status_code == 304  # all three in it
 
 
-def test_a_tables_night_views_are_kept_for_its_last_rev_only(make_table):
-    """A night's views are made for every living seat at once; those of seats another
+def test_a_tables_living_views_are_kept_for_its_last_rev_only(make_table):
+    """The living seats' views are made for every living seat at once; those of seats another
     process serves are never taken here. Kept for every rev, they were a third of a loaded
     worker's objects, all scanned at each full collection."""
     table = make_table(6).start()
     wolf, other = seats_by_role(table)
     table.seats[other].state(table.id)
-    first = weakref.ref(poll._nights.get(table.id)[1])
+    first = weakref.ref(poll._living_kept.get(table.id)[1])
     assert table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?").status_code == 201
     table.seats[other].state(table.id)
     gc.collect()
     assert first() is None
-    assert poll._nights.get(table.id)[1] is not None
+    assert poll._living_kept.get(table.id)[1] is not None
 
 
 def test_a_worker_freezes_what_it_loaded_before_it_serves():

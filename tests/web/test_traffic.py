@@ -1,6 +1,6 @@
-"""What the traffic shows: at night, a living seat's phone receives as many answers, of the
-same sizes, whatever its role (web/poll.py: the living's views move together at night and
-their bodies are padded to one size).
+"""What the traffic shows: through each night and each day, a living seat's phone receives
+as many answers, of the same sizes, whatever its role (web/poll.py: the living's views move
+together while the game runs and their bodies are padded to one size).
 
 Each phone polls as the page does with held polls: after every change of the game, with
 the ETag of the last view it received (a write's answer is not taken: ``act`` here asks
@@ -14,28 +14,29 @@ import pytest
 from tests.kit import audit
 
 
-def play_counting(table, rng) -> dict[int, dict[int, list[int]]]:
-    """For each night, for each seat living all that night: the sizes of its 200 answers."""
+def play_counting(table, rng) -> dict[tuple, dict[int, list[int]]]:
+    """For each night and day (("night", 1), ("day", 1)...), for each seat living all
+    through it: the sizes of its 200 answers."""
     etags: dict[int, str | None] = dict.fromkeys(table.seats)
     alive: set[int] = set(table.seats)
-    answers: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    died_during: dict[int, set[int]] = defaultdict(set)
+    answers: dict[tuple, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    died_during: dict[tuple, set[int]] = defaultdict(set)
     views: dict[int, dict] = {}
     received: dict[int, float] = {}  # the clock when each phone's view came
     for _ in range(2000):
-        night = None
+        phase = None
         for seat, phone in table.seats.items():  # every phone's poll, woken by the change
             response = phone.state_response(table.id, etags[seat])
             if response.status_code == 200:
                 views[seat], etags[seat] = response.get_json(), response.headers["ETag"]
                 received[seat] = table.clock.now
                 step = views[seat]["step"] or {}
-                night = step.get("night", night)
-                if night is not None and "night" in step and seat in alive:
-                    answers[night][seat].append(len(response.get_data()))
+                phase = next(((k, step[k]) for k in ("night", "day") if k in step), phase)
+                if phase is not None and step and seat in alive:
+                    answers[phase][seat].append(len(response.get_data()))
         living = {p["seat"] for p in views[next(iter(views))]["players"] if p["alive"]}
-        if night is not None:
-            died_during[night] |= alive - living
+        if phase is not None:
+            died_during[phase] |= alive - living
         alive = living
         some = views[next(iter(views))]
         if some["status"] == "ended":
@@ -60,14 +61,32 @@ def play_counting(table, rng) -> dict[int, dict[int, list[int]]]:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_at_night_a_living_seat_receives_the_same_answers_whatever_its_role(make_table, seed):
+def test_by_night_and_by_day_a_living_seat_receives_the_same_answers_whatever_its_role(make_table, seed):
     table = make_table(10).start(roles={"little_girl": True, "cupid": False, "hunter": False})
     roles = {s: v["me"]["role"] for s, v in table.views().items()}
     assert {"werewolf", "seer", "witch", "little_girl", "villager"} <= set(roles.values()), roles
-    nights = play_counting(table, random.Random(seed))
-    assert nights
-    for night, by_seat in nights.items():
+    phases = play_counting(table, random.Random(seed))
+    assert {kind for kind, _ in phases} == {"night", "day"}, sorted(phases)
+    for phase, by_seat in phases.items():
         counts = {s: len(sizes) for s, sizes in by_seat.items()}
         sizes = {s: sorted(sizes) for s, sizes in by_seat.items()}
-        assert len(set(counts.values())) == 1, f"night {night}: answers per seat {counts}, roles {roles}"
-        assert len({tuple(v) for v in sizes.values()}) == 1, f"night {night}: sizes {sizes}, roles {roles}"
+        assert len(set(counts.values())) == 1, f"{phase}: answers per seat {counts}, roles {roles}"
+        assert len({tuple(v) for v in sizes.values()}) == 1, f"{phase}: sizes {sizes}, roles {roles}"
+
+
+def test_the_hosts_screen_link_fits_in_everyones_padding_whoever_asks_first(app, make_table):
+    """Only the host's view names the room screen's link. Made long here (a public address of
+    over 1 kB), it is more than the rounding's slack: a seat polling first must leave room for
+    it, or the host's body would go unpadded and tell its true size."""
+    app.config["PUBLIC_URL"] = "https://" + "loups-garous." * 90 + "example"
+    table = make_table(6).start(roles={"cupid": False})
+    while "day" not in (table.host.state(table.id)["step"] or {}):
+        table.finish_step()
+    views = table.views()
+    host = next(s for s, v in views.items() if table.seats[s] is table.host)
+    living = [s for s, v in views.items() if v["me"]["alive"]]
+    speaker = next(s for s in living if s != host and views[s]["channels"]["write"] == "village")
+    assert table.seats[speaker].chat(table.id, "village", "Bonjour !").status_code == 201
+    sizes = {s: len(table.seats[s].state_response(table.id).get_data())  # the host polls last
+             for s in sorted(living, key=lambda s: s == host)}
+    assert host in sizes and len(set(sizes.values())) == 1, sizes

@@ -102,7 +102,7 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_no
     etag = view.etag_of(table_id, read.lobby_rev, number, connected,
                         (read.game_id, _version(game, number)) if game is not None else None, read.spectators)
     deadline = read.deadline if read.game_status == "running" else None
-    night = number is not None and _living(game, number)
+    night = number is not None and _living(game, number) and game.is_night()
     if view.has_etag(if_none_match, etag):
         return Look(view.not_modified(etag), deadline, night)
     body, deadline_shown, padded = view.view_cache(app).get_or_make(
@@ -114,39 +114,41 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
            environ: dict):
     """(serialized view, its step's deadline or None, the size to pad it to)."""
     number = me.number if me is not None else None
-    night = _night(table_id, read, game, now) if number is not None and _living(game, number) else None
+    together = _living_views(table_id, read, game, now) if number is not None and _living(game, number) else None
     if game is None:
         built = view.lobby_view([(s.number, s.name) for s in read.seats], number)
-    elif night is not None:
-        built = night.take(number, game, now)
+    elif together is not None:
+        built = together.take(number, game, now)
     else:
         built = view.game_view(game, number, now)
     built["version"] = int(etag[:12], 16)
     built["table"] = _table_part(app, table_id, read, environ, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built)
-    padded = night.padded_size(number, len(body)) if night is not None else 0
+    padded = together.padded_size(number, len(body), _host_room(app, table_id, read, environ)) if together else 0
     return body, game.deadline if game is not None and built.get("step") else None, padded
 
 
 def _version(game, number: int | None) -> tuple:
-    """The version of this seat's view; at night, for a living seat, every living seat's:
-    their views move together, so how often a phone is answered at night tells nothing of
-    who acts or who hears the wolves."""
+    """The version of this seat's view; while the game runs, for a living seat, every living
+    seat's: their views move together, so how often a phone is answered tells nothing of who
+    acts or who hears the wolves."""
     if number is None or not _living(game, number):
         return ("seat", game.version_for(number))
     return ("living", tuple(game.version_for(p.seat) for p in game.players if p.alive))
 
 
 def _living(game, number: int) -> bool:
-    """A living seat at night: asked at every look of every stream, so by index (seats are 1..n)."""
+    """A living seat of a running game: asked at every look of every stream, so by index (seats are 1..n)."""
     return (game is not None and game.status == "running" and 0 < number <= len(game.players)
-            and game.player(number).alive and game.is_night())
+            and game.player(number).alive)
 
 
-class Night:
-    """Every living seat's view of a night's state, made once per game and rev: when a
-    change at night wakes every living phone together, each takes its own view from here."""
+class LivingViews:
+    """Every living seat's view of a running game's state, made once per game and rev: when a
+    change wakes every living phone together, each takes its own view from here. Their bodies
+    are padded to one size, by day as at night: a wolf's view holds the wolves' talk, the
+    Seer's what she saw, and a body's size on the wire would tell them."""
 
     def __init__(self, game, views: dict):
         self.game = weakref.ref(game)  # the decoded game they were made from (not kept alive by this)
@@ -162,34 +164,34 @@ class Night:
             made = self._views.pop(number, None)
         return made if made is not None else view.game_view(game, number, now)
 
-    def padded_size(self, number: int, size: int) -> int:
-        """What every living seat's body is padded to, so that the traffic of a seat at
-        night tells nothing of its role: the largest of their views, rounded up; the same
+    def padded_size(self, number: int, size: int, host_room: int) -> int:
+        """What every living seat's body is padded to, so that the traffic of a seat tells
+        nothing of its role: the largest of their views, rounded up; the same
         for every seat, whichever asks first. The table part, the "connected" flags and
-        the version are the same size for every seat but for a few bytes: measured on the
-        first seat's body, with room for those."""
+        the version are the same size for every seat but for a few bytes, and the host's
+        ``host_room`` more: measured on the first seat's body, with room for those."""
         with self._lock:
             if self._padded is None:
                 around = size - self.sizes[number]
-                largest = max(self.sizes.values()) + around + 64 + 8 * len(self.sizes)
+                largest = max(self.sizes.values()) + around + host_room + 64 + 8 * len(self.sizes)
                 self._padded = -(-largest // view.PAD_TO) * view.PAD_TO
             return self._padded
 
 
-_nights = LRU(1024)  # by table: ((game, rev), Night), the last rev's only
+_living_kept = LRU(1024)  # by table: ((game, rev), LivingViews), the last rev's only
 
 
-def _night(table_id: str, read: store.PollRead, game, now: float) -> Night:
-    """The night's views at this rev. Made whole by the first poll that asks: on gevent's
+def _living_views(table_id: str, read: store.PollRead, game, now: float) -> LivingViews:
+    """The living seats' views at this rev. Made whole by the first poll that asks: on gevent's
     worker nothing in it yields, so the others woken with it find them made. One rev per
     table is kept: the views of seats whose phones another process serves are never taken
     here, and would otherwise stay for every rev, each one more for the collector to scan."""
-    kept = _nights.get(table_id)
+    kept = _living_kept.get(table_id)
     if kept is not None and kept[0] == (read.game_id, read.game_rev) and kept[1].game() is game:
         return kept[1]
-    made = Night(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
+    made = LivingViews(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
     if kept is None or kept[0] <= (read.game_id, read.game_rev):  # an older read's views are not kept
-        _nights.put(table_id, ((read.game_id, read.game_rev), made))
+        _living_kept.put(table_id, ((read.game_id, read.game_rev), made))
     return made
 
 
@@ -201,7 +203,7 @@ def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number:
     are made for the request's host, in a context of that request (a stream's steps run in
     the app's context only)."""
     status = read.game_status or "lobby"
-    host_seat = next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
+    host_seat = _host_seat(read)
     made_of = (table_id, read.code, read.name, status, host_seat, len(read.seats), read.settings,
                status == "lobby" and read.public, read.spectators, read.screen_rev)
     key = (made_of, view.host_key(environ), number is not None and number == host_seat)
@@ -210,6 +212,17 @@ def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number:
         with app.request_context(environ):
             return tables.seen_from(tables.table_json(*made_of), number)
     return per_app("werewolf.table_parts", lambda: LRU(4096), app).get_or_make(key, make)
+
+
+def _host_seat(read: store.PollRead) -> int | None:
+    return next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
+
+
+def _host_room(app, table_id: str, read: store.PollRead, environ: dict) -> int:
+    """How many bytes longer the host's ``table`` part is than another seat's (the room
+    screen's link, ``tables.seen_from``): kept parts, measured again."""
+    host_part = _table_part(app, table_id, read, environ, _host_seat(read))
+    return len(view.serialize(host_part)) - len(view.serialize(tables.seen_from(host_part, None)))
 
 
 def _game(read: store.PollRead):
