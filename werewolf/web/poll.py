@@ -125,7 +125,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     built["table"] = _table_part(app, table_id, read, environ, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
     body = view.serialize(built)
-    padded = together.padded_size(number, len(body), _host_room(app, table_id, read, environ)) if together else 0
+    padded = together.padded_size(number, len(body), lambda: _host_room(app, table_id, read, environ)) if together else 0
     return body, game.deadline if game is not None and built.get("step") else None, padded
 
 
@@ -164,16 +164,16 @@ class LivingViews:
             made = self._views.pop(number, None)
         return made if made is not None else view.game_view(game, number, now)
 
-    def padded_size(self, number: int, size: int, host_room: int) -> int:
+    def padded_size(self, number: int, size: int, host_room) -> int:
         """What every living seat's body is padded to, so that the traffic of a seat tells
         nothing of its role: the largest of their views, rounded up; the same
         for every seat, whichever asks first. The table part, the "connected" flags and
         the version are the same size for every seat but for a few bytes, and the host's
-        ``host_room`` more: measured on the first seat's body, with room for those."""
+        ``host_room()`` more: measured on the first seat's body, with room for those."""
         with self._lock:
             if self._padded is None:
                 around = size - self.sizes[number]
-                largest = max(self.sizes.values()) + around + host_room + 64 + 8 * len(self.sizes)
+                largest = max(self.sizes.values()) + around + host_room() + 64 + 8 * len(self.sizes)
                 self._padded = -(-largest // view.PAD_TO) * view.PAD_TO
             return self._padded
 
