@@ -12,6 +12,7 @@ from collections import defaultdict
 import pytest
 
 from tests.kit import audit
+from werewolf.web import poll, view
 
 
 def play_counting(table, rng) -> dict[tuple, dict[int, list[int]]]:
@@ -90,3 +91,30 @@ def test_the_hosts_screen_link_fits_in_everyones_padding_whoever_asks_first(app,
     sizes = {s: len(table.seats[s].state_response(table.id).get_data())  # the host polls last
              for s in sorted(living, key=lambda s: s == host)}
     assert host in sizes and len(set(sizes.values())) == 1, sizes
+
+
+def test_the_padded_size_is_the_same_in_every_process_whether_the_host_or_a_guest_asks_first(app, make_table):
+    """Each process sets the size to pad a rev's views to when the first of its phones asks.
+    The host's view is longer than a guest's (the room screen's link, made over 1 kB here):
+    the size must not depend on which came first, or phones would differ by their process."""
+    app.config["PUBLIC_URL"] = "https://" + "loups-garous." * 90 + "example"
+    table = make_table(6).start(roles={"cupid": False})
+    views = table.views()
+    host = next(s for s in views if table.seats[s] is table.host)
+    guest = next(s for s, v in views.items() if s != host and v["me"]["alive"])
+    sizes = {}
+    for first in (host, guest):
+        poll._living_kept.clear()  # as a process that has not made this rev's views yet
+        view.view_cache(app).clear()
+        sizes[first] = len(table.seats[first].state_response(table.id).get_data())
+    assert sizes[host] == sizes[guest], sizes
+
+
+@pytest.mark.parametrize("length, padded", [(1000, 1024), (1024, 1024), (1025, 2048), (3000, 3072)])
+def test_a_body_longer_than_its_padding_still_goes_out_in_whole_kibibytes(app, length, padded):
+    """A phone naming the server by a longer host name than the phone that set the size gets
+    a longer table part: its body is padded to the next KiB, never sent at its true size."""
+    body = b'{"x":"' + b"a" * (length - 9) + b'"}\n'
+    with app.app_context():
+        sent = view.json_response(body, None, 0.0, "etag", size=1024).body
+    assert len(body) == length and len(sent) == padded and sent.strip() == body.strip()

@@ -114,7 +114,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
            environ: dict):
     """(serialized view, its step's deadline or None, the size to pad it to)."""
     number = me.number if me is not None else None
-    together = _living_views(table_id, read, game, now) if number is not None and _living(game, number) else None
+    together = _living_views(app, table_id, read, game, now, environ) if number is not None and _living(game, number) else None
     if game is None:
         built = view.lobby_view([(s.number, s.name) for s in read.seats], number)
     elif together is not None:
@@ -124,9 +124,8 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     built["version"] = int(etag[:12], 16)
     built["table"] = _table_part(app, table_id, read, environ, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
-    body = view.serialize(built)
-    padded = together.padded_size(number, len(body), lambda: _host_room(app, table_id, read, environ)) if together else 0
-    return body, game.deadline if game is not None and built.get("step") else None, padded
+    return view.serialize(built), game.deadline if game is not None and built.get("step") else None, \
+        together.padded if together else 0
 
 
 def _version(game, number: int | None) -> tuple:
@@ -150,12 +149,16 @@ class LivingViews:
     are padded to one size, by day as at night: a wolf's view holds the wolves' talk, the
     Seer's what she saw, and a body's size on the wire would tell them."""
 
-    def __init__(self, game, views: dict):
+    def __init__(self, game, views: dict, host_table: dict):
         self.game = weakref.ref(game)  # the decoded game they were made from (not kept alive by this)
-        self.sizes = {seat: len(view.serialize(dict(v))) for seat, v in views.items()}
         self._views = views  # by seat, until that seat takes it: memory is held only for the wake-up
-        self._padded = None
         self._lock = threading.Lock()
+        # The size to pad to: the largest view as the host's phone would get it, with the
+        # longest version and no one connected. The same in every process, whoever asks first.
+        largest = max(views.values(), key=lambda v: len(view.serialize(dict(v))))
+        widest = {**largest, "version": 16 ** 12 - 1, "table": host_table,
+                  "players": [{**p, "connected": False} for p in largest["players"]]}
+        self.padded = view.padded_size(len(view.serialize(widest)))
 
     def take(self, number: int, game, now: float) -> dict:
         """The seat's view of ``game`` (theirs), made with the others (or again, if it asks
@@ -164,24 +167,11 @@ class LivingViews:
             made = self._views.pop(number, None)
         return made if made is not None else view.game_view(game, number, now)
 
-    def padded_size(self, number: int, size: int, host_room) -> int:
-        """What every living seat's body is padded to, so that the traffic of a seat tells
-        nothing of its role: the largest of their views, rounded up; the same
-        for every seat, whichever asks first. The table part, the "connected" flags and
-        the version are the same size for every seat but for a few bytes, and the host's
-        ``host_room()`` more: measured on the first seat's body, with room for those."""
-        with self._lock:
-            if self._padded is None:
-                around = size - self.sizes[number]
-                largest = max(self.sizes.values()) + around + host_room() + 64 + 8 * len(self.sizes)
-                self._padded = -(-largest // view.PAD_TO) * view.PAD_TO
-            return self._padded
-
 
 _living_kept = LRU(1024)  # by table: ((game, rev), LivingViews), the last rev's only
 
 
-def _living_views(table_id: str, read: store.PollRead, game, now: float) -> LivingViews:
+def _living_views(app, table_id: str, read: store.PollRead, game, now: float, environ: dict) -> LivingViews:
     """The living seats' views at this rev. Made whole by the first poll that asks: on gevent's
     worker nothing in it yields, so the others woken with it find them made. One rev per
     table is kept: the views of seats whose phones another process serves are never taken
@@ -189,7 +179,8 @@ def _living_views(table_id: str, read: store.PollRead, game, now: float) -> Livi
     kept = _living_kept.get(table_id)
     if kept is not None and kept[0] == (read.game_id, read.game_rev) and kept[1].game() is game:
         return kept[1]
-    made = LivingViews(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive})
+    made = LivingViews(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive},
+                       _table_part(app, table_id, read, environ, _host_seat(read)))
     if kept is None or kept[0] <= (read.game_id, read.game_rev):  # an older read's views are not kept
         _living_kept.put(table_id, ((read.game_id, read.game_rev), made))
     return made
@@ -216,13 +207,6 @@ def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number:
 
 def _host_seat(read: store.PollRead) -> int | None:
     return next((s.number for s in read.seats if s.user_id == read.host_user_id), None)
-
-
-def _host_room(app, table_id: str, read: store.PollRead, environ: dict) -> int:
-    """How many bytes longer the host's ``table`` part is than another seat's (the room
-    screen's link, ``tables.seen_from``): kept parts, measured again."""
-    host_part = _table_part(app, table_id, read, environ, _host_seat(read))
-    return len(view.serialize(host_part)) - len(view.serialize(tables.seen_from(host_part, None)))
 
 
 def _game(read: store.PollRead):

@@ -91,11 +91,17 @@ _COMMON_HEADERS = [("Cache-Control", "no-cache, private"), ("Vary", "Cookie"), *
 PAD_TO = 1024  # a padded body's size is a multiple of this
 
 
+def padded_size(size: int) -> int:
+    return -(-size // PAD_TO) * PAD_TO
+
+
 def json_response(body: bytes, deadline: float | None, now: float, etag: str, size: int = 0) -> Answer:
-    """``size``: pad the body with spaces to that many bytes (JSON allows them)."""
+    """``size``: pad the body with spaces to that many bytes (JSON allows them); a longer body
+    (a phone that names the server by a longer host name) to the next multiple of PAD_TO."""
     if deadline is not None:
         body = body.replace(_MARK_JSON, json.dumps(seconds_left(deadline, now)).encode(), 1)
-    if len(body) < size:
+    if size:
+        size = max(size, padded_size(len(body)))
         body = body[:-1] + b" " * (size - len(body)) + b"\n"
     return Answer("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
                              ("ETag", f'"{etag}"'), *_COMMON_HEADERS], body)
