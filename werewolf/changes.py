@@ -11,7 +11,7 @@ waiting polls wake at once, and so do the other processes':
   own (psycopg's ``Connection.notifies``) and wakes the polls of that table.
 
 ``token(table)`` is what must stay the same for a poll's read of the table to still be
-the table as it is (``web.poll.Reads``): the board's counters, or on PostgreSQL what the
+the table as it is (``web.poll.read_table``): the board's counters, or on PostgreSQL what the
 listener heard (None while it is not listening: then every poll reads).
 """
 from __future__ import annotations

@@ -152,7 +152,7 @@ _POLL_READ = text(
 def read_table_for_poll(sa_engine, table_id: str, watching_since: float) -> PollRead | None:
     """The table, its seats (with their users' names, password hashes and live sessions),
     its game's revision and how many spectators polled since ``watching_since``: the same
-    for every viewer of the table, so that it can be kept (``web.poll.Reads``).
+    for every viewer of the table, so that it can be kept (``web.poll.read_table``).
 
     One statement, one snapshot. None when the table does not exist or has nobody seated.
     """
@@ -195,7 +195,7 @@ _PRESENCE_UPDATE = (update(Seat.__table__).where(Seat.__table__.c.id == bindpara
 def write_presence(seen_by_seat_id: dict[int, float], tables: tuple = ()) -> None:
     """When each seat's player was last seen, all in one write transaction; ``tables``: those
     whose views change (a player shown as gone is back)."""
-    # Bumps no other table: a poll's read is at most poll.Reads.TTL old, and presence is
+    # Bumps no other table: a poll's read is at most poll.READ_KEPT_FOR old, and presence is
     # shown at a 20 s grain (view.CONNECTED_WITHIN).
     with database.write_transaction(tables=tables):
         db.session.execute(_PRESENCE_UPDATE, [{"seat_id": k, "seen": v} for k, v in seen_by_seat_id.items()])

@@ -1,7 +1,7 @@
-"""The poll's kept reads (web/poll.Reads) and the change board (changes.py).
+"""The poll's kept reads (web/poll.read_table) and the change board (changes.py).
 
 A process keeps each table's poll read until the table's counter on the board moves
-or Reads.TTL passes. Two apps on one SQLite file stand for two gunicorn workers:
+or poll.READ_KEPT_FOR passes. Two apps on one SQLite file stand for two gunicorn workers:
 each has its own kept reads, and they share the board through its file. The apps'
 clocks do not move unless a test moves them, so a read kept too long shows.
 """
@@ -85,30 +85,29 @@ def test_a_kept_read_lasts_until_a_bump_or_its_time(make_table, app, clock, monk
     from werewolf.extensions import db
 
     table = make_table(6).start()
-    reads = poll.Reads()
     counting = CountingReads(monkeypatch)
     now = clock.now
     with app.app_context():
         board = changes.of(db.engine).board
-        first = reads.read(table.id, now)
-        assert reads.read(table.id, now + reads.TTL / 2) is first
+        first = poll.read_table(app, table.id, now, fresh=True)  # kept from now on
+        assert poll.read_table(app, table.id, now + poll.READ_KEPT_FOR / 2) is first
         assert counting.calls == 1
-        assert reads.read(table.id, now + reads.TTL) is not first  # its time is up
+        assert poll.read_table(app, table.id, now + poll.READ_KEPT_FOR) is not first  # its time is up
         assert counting.calls == 2
 
-        kept = reads.read(table.id, now + reads.TTL)
+        kept = poll.read_table(app, table.id, now + poll.READ_KEPT_FOR)
         board.bump((another_slot(table.id),))
-        assert reads.read(table.id, now + reads.TTL) is kept
+        assert poll.read_table(app, table.id, now + poll.READ_KEPT_FOR) is kept
         calls = counting.calls
         board.bump((table.id,))
-        reads.read(table.id, now + reads.TTL)
+        poll.read_table(app, table.id, now + poll.READ_KEPT_FOR)
         assert counting.calls == calls + 1
         board.bump(None)  # any table
-        reads.read(table.id, now + reads.TTL)
+        poll.read_table(app, table.id, now + poll.READ_KEPT_FOR)
         assert counting.calls == calls + 2
-        reads.read(table.id, now + reads.TTL, fresh=True)
+        poll.read_table(app, table.id, now + poll.READ_KEPT_FOR, fresh=True)
         assert counting.calls == calls + 3
-        reads.read(table.id, now - 5)  # a clock set back: not kept from "the future"
+        poll.read_table(app, table.id, now - 5)  # a clock set back: not kept from "the future"
         assert counting.calls == calls + 4
 
 

@@ -158,7 +158,7 @@ def test_more_waiting_phones_than_the_pools_connections_are_all_answered(make_ap
     change none of their views: none keeps a connection while it asks for another, so none
     waits out the pool's time-out (a 500, logged). No read is kept: each wake-up reads
     again, as when writes follow each other."""
-    monkeypatch.setattr(poll.Reads, "TTL", 0.0)
+    monkeypatch.setattr(poll, "READ_KEPT_FOR", 0.0)
     table = make_table(6)
     response = table.host.request("PATCH", f"/api/tables/{table.id}/settings", {"options": {"spectators": True}})
     assert response.status_code == 200, response.get_json()

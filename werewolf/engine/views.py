@@ -72,11 +72,16 @@ def _chat(game: Game, channels: list[str]) -> dict:
     return out
 
 
+def seconds_left(deadline: float, now: float) -> float:
+    """``step.seconds_left``: the web layer writes it into kept views as it serves them."""
+    return max(0, round(deadline - now, 1))
+
+
 def _step(game: Game, now: float) -> dict | None:
     if game.status != "running":
         return None
     step = {"id": game.step, "seq": game.step_seq,
-            "deadline": iso(game.deadline), "seconds_left": max(0, round(game.deadline - now, 1))}
+            "deadline": iso(game.deadline), "seconds_left": seconds_left(game.deadline, now)}
     if game.is_night():
         step["night"] = game.night
     else:

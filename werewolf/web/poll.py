@@ -1,17 +1,9 @@
-"""The state poll: the one function that answers what a viewer of a table sees now.
-
-``state_answer`` answers every view of a table — a seat's poll, a spectator's, the
-room's screen, and the view a write answers with: the viewer's session, one read of
-the table (``store.read_table_for_poll``), the ETag, then a 304 or the view. Nothing
-else builds a view. A poll asked with ``Prefer: wait=N`` (RFC 7240, ``answer``) and a
-stream of views (``stream``) wait in one loop (``_looks``): for the table's next change
-(changes.py), then ``state_answer`` again.
-
-What is kept in memory, and why it stays right (docs/PERFORMANCE.md): the table's read,
-while its token on the change signal (changes.py) stays as it was when it was read and
-for Reads.TTL at most; decoded games by (id, rev) (``store.game_cache``); serialized views
-by ETag. The ETag is a digest of everything a view is made of, so a kept view is never
-served for a state it was not built from.
+"""The state poll: ``state_answer`` answers every view of a table (a seat's poll, a
+spectator's, the room's screen, a stream's next event, the view a write answers with): the
+session, one read of the table, the ETag, then a 304 or the view. Nothing else builds a
+view. Held polls (``answer``, ``Prefer: wait=N``, RFC 7240) and streams (``stream``) wait in
+one loop (``_looks``) for the table's next change (changes.py). What is kept in memory, and
+why it stays right: docs/PERFORMANCE.md.
 """
 from __future__ import annotations
 
@@ -26,7 +18,7 @@ from typing import NamedTuple
 
 from flask import current_app
 
-from .. import changes, service, store
+from .. import changes, engine, service, store
 from ..cache import LRU
 from ..extensions import db
 from ..service import ServiceError
@@ -73,12 +65,12 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_no
     Raises ServiceError: no such table (404), not seated where nobody may watch (403), a
     session whose account changed its password (401)."""
     app = current_app._get_current_object()
-    read = reads(app).read(table_id, now)
+    read = read_table(app, table_id, now)
     if read is not None and read.game_status == "running" and read.deadline is not None and read.deadline <= now:
         # Play goes on even if no scheduler runs. The polls woken with this one queue for the
         # game's move lock and find it moved on (a read each).
         service.advance_game(read.game_id, now)
-        read = reads(app).read(table_id, now, fresh=True)
+        read = read_table(app, table_id, now, fresh=True)
     if read is None or (viewer.screen_rev is not None and read.screen_rev != viewer.screen_rev):
         raise ServiceError(404, "table_not_found", "No such table.")
     me = next((s for s in read.seats if s.user_id == viewer.user_id), None) if viewer.user_id else None
@@ -92,7 +84,7 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_no
         elif json.loads(read.settings).get("options", {}).get("spectators"):
             if arriving:
                 service.watch(table_id, viewer.user_id, now)
-                read = reads(app).read(table_id, now) or read  # counted now, if it wrote (read again)
+                read = read_table(app, table_id, now) or read  # counted now, if it wrote (read again)
         else:
             raise ServiceError(403, "not_seated", "You are not seated at this table.")
     presence(app).flush_if_due(now)
@@ -120,7 +112,7 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
     elif together is not None:
         built = together.take(number, game, now)
     else:
-        built = view.game_view(game, number, now)
+        built = engine.view_for(game, number, now)
     built["version"] = int(etag[:12], 16)
     built["table"] = _table_part(app, table_id, read, environ, number)
     built["players"] = [{**p, "connected": p["seat"] in connected} for p in built["players"]]
@@ -165,7 +157,7 @@ class LivingViews:
         a second time)."""
         with self._lock:
             made = self._views.pop(number, None)
-        return made if made is not None else view.game_view(game, number, now)
+        return made if made is not None else engine.view_for(game, number, now)
 
 
 _living_kept = LRU(1024)  # by table: ((game, rev), LivingViews), the last rev's only
@@ -179,7 +171,7 @@ def _living_views(app, table_id: str, read: store.PollRead, game, now: float, en
     kept = _living_kept.get(table_id)
     if kept is not None and kept[0] == (read.game_id, read.game_rev) and kept[1].game() is game:
         return kept[1]
-    made = LivingViews(game, {p.seat: view.game_view(game, p.seat, now) for p in game.players if p.alive},
+    made = LivingViews(game, {p.seat: engine.view_for(game, p.seat, now) for p in game.players if p.alive},
                        _table_part(app, table_id, read, environ, _host_seat(read)))
     if kept is None or kept[0] <= (read.game_id, read.game_rev):  # an older read's views are not kept
         _living_kept.put(table_id, ((read.game_id, read.game_rev), made))
@@ -392,30 +384,21 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
 
 # ---------------------------------------------------------------- the table's read
 
-class Reads:
-    """Each table's poll read, kept by this process while the table's token on the change
-    signal stays as it was before the read, and for TTL seconds at most (a player's
-    presence and the spectators' count move without a change)."""
-
-    TTL = 1.0
-    SIZE = 4096  # tables kept, at most: beyond it, the least recently polled is read again
-
-    def __init__(self):
-        self._items = LRU(self.SIZE)  # by table: (token, read at, store.PollRead)
-
-    def read(self, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
-        token = changes.of(db.engine).token(table_id)  # before the read: a write committed after it moves it
-        kept = None if fresh or token is None else self._items.get(table_id)
-        if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + self.TTL:
-            return kept[2]
-        read = store.read_table_for_poll(db.engine, table_id, now - service.WATCHING_WITHIN)
-        if read is not None and token is not None:
-            self._items.put(table_id, (token, now, read))
-        return read
+READ_KEPT_FOR = 1.0  # seconds: a player's presence and the spectators' count move without a change
 
 
-def reads(app) -> Reads:
-    return per_app("werewolf.poll_reads", Reads, app)
+def read_table(app, table_id: str, now: float, fresh: bool = False) -> store.PollRead | None:
+    """The table's poll read, kept by this process while the table's token on the change
+    signal stays as it was before the read, and READ_KEPT_FOR at most."""
+    kept_reads = per_app("werewolf.poll_reads", lambda: LRU(4096), app)  # by table: (token, read at, read)
+    token = changes.of(db.engine).token(table_id)  # before the read: a write committed after it moves it
+    kept = None if fresh or token is None else kept_reads.get(table_id)
+    if kept is not None and kept[0] == token and kept[1] <= now < kept[1] + READ_KEPT_FOR:
+        return kept[2]
+    read = store.read_table_for_poll(db.engine, table_id, now - service.WATCHING_WITHIN)
+    if read is not None and token is not None:
+        kept_reads.put(table_id, (token, now, read))
+    return read
 
 
 # ---------------------------------------------------------------- presence

@@ -11,8 +11,9 @@ import orjson
 from flask import current_app
 from werkzeug.http import parse_etags
 
-from .. import engine, service
+from .. import service
 from ..cache import LRU
+from ..engine.views import seconds_left
 from .security import HEADERS
 
 # Seconds since a player's last poll to be shown as connected: the one presence window, a
@@ -37,11 +38,6 @@ def connected_seats(seats, my_number: int | None, now: float) -> tuple:
     """Seats polled within CONNECTED_WITHIN, and mine (I am polling right now)."""
     within = CONNECTED_WITHIN  # every poll runs this over every seat: cheapest test first
     return tuple(s.number for s in seats if now - s.last_seen < within or s.number == my_number)
-
-
-def seconds_left(deadline: float | None, now: float):
-    """As the engine computes it for ``step.seconds_left`` (see engine.views._step)."""
-    return max(0, round(deadline - now, 1))
 
 
 # ---------------------------------------------------------------- serialized views
@@ -119,11 +115,6 @@ def event_stream(events):
     """The response of a stream of views (``poll.stream``): a seat's or the room's screen's."""
     return current_app.response_class(events, mimetype="text/event-stream", headers={
         "Cache-Control": "no-cache, private", "X-Accel-Buffering": "no"})  # a proxy passes each event on at once
-
-
-def game_view(game, my_number: int | None, now: float) -> dict:
-    """``my_number`` None: the public view (engine.view_for), what spectators and the screen see."""
-    return dict(engine.view_for(game, my_number, now))
 
 
 def lobby_view(names: list[tuple[int, str]], my_number: int | None) -> dict:
