@@ -90,11 +90,10 @@ class Changes:
         """None when a read cannot be kept (a PostgreSQL listener not connected yet)."""
         if self.board is not None:
             return self.board.token(table_id)
-        if not self.postgres:
-            return self._heard_all, self._heard.get(table_id, 0)  # one process, no file: tests
-        self._start()
-        if self._listening <= 0:
-            return None
+        if self.postgres:  # else one process, no file (tests): what it wrote
+            self._start()
+            if self._listening <= 0:
+                return None
         return self._listening, self._heard_all, self._heard.get(table_id, 0)
 
     def bump(self, table_ids) -> None:

@@ -7,6 +7,7 @@ why it stays right: docs/PERFORMANCE.md.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import re
@@ -136,17 +137,16 @@ def _living(game, number: int) -> bool:
 
 
 class LivingViews:
-    """Every living seat's view of a running game's state, made once per game and rev: when a
-    change wakes every living phone together, each takes its own view from here. Their bodies
-    are padded to one size, by day as at night: a wolf's view holds the wolves' talk, the
-    Seer's what she saw, and a body's size on the wire would tell them."""
+    """Every living seat's view of a running game at one rev, made together for the phones a
+    change wakes together, and the one size their bodies are padded to: a wolf's view holds
+    the wolves' talk, the Seer's what she saw, and a size on the wire would tell them."""
 
     def __init__(self, game, views: dict, host_table: dict):
         self.game = weakref.ref(game)  # the decoded game they were made from (not kept alive by this)
         self._views = views  # by seat, until that seat takes it: memory is held only for the wake-up
         self._lock = threading.Lock()
-        # The size to pad to: the largest view as the host's phone would get it, with the
-        # longest version and no one connected. The same in every process, whoever asks first.
+        # The largest view as the host's phone would get it, the longest version, no one
+        # connected: the same size in every process, whoever asks first.
         largest = max(views.values(), key=lambda v: len(view.serialize(dict(v))))
         widest = {**largest, "version": 16 ** 12 - 1, "table": host_table,
                   "players": [{**p, "connected": False} for p in largest["players"]]}
@@ -164,27 +164,23 @@ _living_kept = LRU(1024)  # by table: ((game, rev), LivingViews), the last rev's
 
 
 def _living_views(app, table_id: str, read: store.PollRead, game, now: float, environ: dict) -> LivingViews:
-    """The living seats' views at this rev. Made whole by the first poll that asks: on gevent's
-    worker nothing in it yields, so the others woken with it find them made. One rev per
-    table is kept: the views of seats whose phones another process serves are never taken
-    here, and would otherwise stay for every rev, each one more for the collector to scan."""
+    """The living seats' views at this rev, made by the first poll that asks (nothing in it
+    yields to the others woken with it). The last rev's only: the views of seats another
+    process serves are never taken here, and would stay for the collector to scan."""
     kept = _living_kept.get(table_id)
     if kept is not None and kept[0] == (read.game_id, read.game_rev) and kept[1].game() is game:
         return kept[1]
     made = LivingViews(game, {p.seat: engine.view_for(game, p.seat, now) for p in game.players if p.alive},
                        _table_part(app, table_id, read, environ, _host_seat(read)))
-    if kept is None or kept[0] <= (read.game_id, read.game_rev):  # an older read's views are not kept
-        _living_kept.put(table_id, ((read.game_id, read.game_rev), made))
+    _living_kept.put(table_id, ((read.game_id, read.game_rev), made),  # an older read's views are not kept
+                     keep=lambda current: current[0] > (read.game_id, read.game_rev))
     return made
 
 
 def _table_part(app, table_id: str, read: store.PollRead, environ: dict, number: int | None) -> dict:
-    """The view's ``table`` part as seat ``number`` may see it (``tables.seen_from``): the
-    same for every seat but the table's host at one read, so made once for them all. Kept
-    by all it is made of (the read's fields, the request's host, whether the seat is the
-    table's host): a kept part is never served for another state of the table. Its links
-    are made for the request's host, in a context of that request (a stream's steps run in
-    the app's context only)."""
+    """The view's ``table`` part as seat ``number`` may see it (``tables.seen_from``), kept by
+    all it is made of: the read's fields, the request's host (its links are made for it, in
+    a context of that request), whether the seat is the table's host (the same for all others)."""
     status = read.game_status or "lobby"
     host_seat = _host_seat(read)
     made_of = (table_id, read.code, read.name, status, host_seat, len(read.seats), read.settings,
@@ -206,10 +202,7 @@ def _game(read: store.PollRead):
     if read.game_id is None:
         return None
     game = store.game_cache.get(read.game_id, read.game_rev)
-    if game is None:
-        row = store.read_game(read.game_id)
-        if row is None:
-            return None
+    if game is None and (row := store.read_game(read.game_id)) is not None:
         game = store.load_game(row)  # it may have moved on since the read: a newer view, its own ETag
     return game
 
@@ -232,20 +225,17 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
     answers as soon as the viewer's view changes, or with the 304 at the end of the wait.
     Every held answer says ``Preference-Applied``: the page may ask again at once."""
     app = current_app._get_current_object()
-    clock = app.extensions["werewolf.clock"]
-    wait = requested_wait(environ)
-    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
-    token = changes.of(db.engine).token(table_id)  # before the read: a write after it moves it
-    found = state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=True)
+    wait, started = requested_wait(environ), time.monotonic()
+    looks = _looks(app, table_id, viewer, environ, environ.get("HTTP_IF_NONE_MATCH"), lambda: started + wait)
+    found = next(looks)
     if wait is None:
         return found.answer
     if not found.answer.status.startswith("304"):
         return _applied(found.answer, wait, None)
     if not holding(app).take():
         return found.answer  # all taken: the page polls again after its usual pause
-    started = time.monotonic()
     try:
-        for found in _looks(app, table_id, viewer, environ, if_none_match, found, token, lambda: started + wait):
+        for found in looks:
             if not found.answer.status.startswith("304") or time.monotonic() >= started + wait:
                 break
     finally:
@@ -253,19 +243,17 @@ def answer(table_id: str, viewer: Viewer, environ: dict) -> Answer:
     return _applied(found.answer, wait, time.monotonic() - started)
 
 
-def _looks(app, table_id: str, viewer: Viewer, environ: dict, if_none_match: str | None, found: Look,
-           token, until):
-    """``found`` (the look the viewer's request arrived with, asked with ``if_none_match``,
-    its table's token read before it), then a look (the viewer waiting, not arriving) each
-    time the table's token moves, or after RECHECK_EVERY seconds, or at ``until()``
-    (monotonic), or at the step's deadline (then the look moves the game on); each asked
-    with the ETag of the last view answered.
-    At night a living seat's look waits for the table's beat: every living phone answered
-    at the same moments, whoever acted, and the night's changes within a beat (wolves
-    designating, their messages) in one answer; tables beat out of step. Ends when the
-    worker stops. Each look runs in the app's context (a request's would match its URL
-    again at every look); no database connection is kept while asleep."""
+def _looks(app, table_id: str, viewer: Viewer, environ: dict, if_none_match: str | None, until):
+    """The viewer's look as its request arrives (asked with ``if_none_match``), then a look
+    each time the table's token moves, or after RECHECK_EVERY seconds, or at ``until()``
+    (monotonic), or at the step's deadline (the look moves the game on); each asked with the
+    ETag of the last view answered. At night a living seat's look waits for the table's
+    beat: every living phone is answered at the same moments whoever acted, a beat's changes
+    in one answer. Ends when the worker stops. The looks after the first run in the app's
+    context (a request's would match its URL again); no database connection is kept asleep."""
     clock = app.extensions["werewolf.clock"]
+    token = changes.of(db.engine).token(table_id)  # before the read: a write after it moves it
+    found = state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=True)
     while True:
         yield found
         if not found.answer.status.startswith("304"):
@@ -282,7 +270,7 @@ def _looks(app, table_id: str, viewer: Viewer, environ: dict, if_none_match: str
                 signal.wait(table_id, token, left)
                 if found.night and (found.deadline is None or clock() < found.deadline):  # overdue: at once
                     time.sleep(until_night_beat(table_id, time.time()))
-            token = signal.token(table_id)  # before the read: a write after it moves it
+            token = signal.token(table_id)
             found = state_answer(table_id, viewer, clock(), environ, if_none_match, arriving=False)
 
 
@@ -303,10 +291,8 @@ _stopping = False  # the worker stops: nothing is held any more
 
 
 class Holding:
-    """How many polls and streams this process holds, at most ``limit``
-    (``WEREWOLF_HELD_POLLS``): each keeps a connection of the worker's while it waits
-    (gunicorn.conf.py). Beyond, polls answer at once and the page polls again after its
-    usual pause."""
+    """How many polls and streams this process holds, each a connection of the worker's, at
+    most ``limit`` (``WEREWOLF_HELD_POLLS``, gunicorn.conf.py): beyond, polls answer at once."""
 
     def __init__(self, limit: int):
         self.limit, self.held = limit, 0
@@ -342,17 +328,18 @@ _EVENT_ID = re.compile(r"[0-9a-f]{1,64}")
 
 
 def stream(table_id: str, viewer: Viewer, environ: dict):
-    """The viewer's views as Server-Sent Events (``GET /api/tables/<id>/events``): each new
-    view ``state_answer`` would answer, as it happens, on one held connection, where a held
-    poll would answer it and be asked again. ``Last-Event-ID`` (the ETag of the view the
-    browser has, which it sends when it reconnects) is its If-None-Match. Returns the
-    events (bytes). Raises ServiceError like ``state_answer``, and 503 when this process
-    holds all it may (the page polls instead), before anything is streamed."""
+    """The viewer's views as Server-Sent Events (``GET /api/tables/<id>/events``): each view
+    a held poll would answer, on one connection. ``Last-Event-ID`` (the ETag of the view the
+    browser has, sent when it reconnects) is its If-None-Match. Raises ServiceError like
+    ``state_answer``, and 503 when this process holds all it may (the page polls instead),
+    before anything is streamed; else returns the events (bytes)."""
     app = current_app._get_current_object()
     last = environ.get("HTTP_LAST_EVENT_ID", "")
-    sent = f'"{last}"' if _EVENT_ID.fullmatch(last) else None  # the If-None-Match of the first look
-    token = changes.of(db.engine).token(table_id)
-    found = state_answer(table_id, viewer, app.extensions["werewolf.clock"](), environ, sent, arriving=True)
+    ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
+    beat_at = time.monotonic() + HEARTBEAT
+    looks = _looks(app, table_id, viewer, environ, f'"{last}"' if _EVENT_ID.fullmatch(last) else None,
+                   lambda: min(ends, beat_at))
+    first = next(looks)
     if not holding(app).take():
         raise ServiceError(503, "too_busy", "The server holds all the streams it can: poll instead.")
 
@@ -360,11 +347,10 @@ def stream(table_id: str, viewer: Viewer, environ: dict):
         """No context is kept across a ``yield``: a test may read other streams between. Only
         a request shows that its player is there (the page's, every 10 s): a phone gone
         silent keeps its connection open a long while, and writes to it still succeed."""
-        ends = time.monotonic() + float(app.config["STREAM_SECONDS"])
-        beat_at = time.monotonic() + HEARTBEAT
+        nonlocal beat_at
         try:
             yield b"retry: 1000\n\n"  # the browser reconnects a second after a stream ends
-            for look in _looks(app, table_id, viewer, environ, sent, found, token, lambda: min(ends, beat_at)):
+            for look in itertools.chain([first], looks):
                 if not look.answer.status.startswith("304"):
                     etag = look.answer.header("ETag").strip('"').encode()
                     yield b"id: %s\nevent: state\ndata: %s\n\n" % (etag, look.answer.body.rstrip(b"\n"))
@@ -404,13 +390,9 @@ def read_table(app, table_id: str, now: float, fresh: bool = False) -> store.Pol
 # ---------------------------------------------------------------- presence
 
 class Presence:
-    """The players' presence noted by this process's polls, written together.
-
-    A poll notes its seat's time at most every PRESENCE_WRITE_EVERY seconds, and at most
-    every FLUSH_EVERY seconds one poll writes all the noted times in one transaction,
-    rather than every poll queueing for SQLite's one write lock. A player is shown as
-    disconnected after 20 s without a poll (view.CONNECTED_WITHIN): far above both.
-    """
+    """The players' presence noted by this process's polls (each seat's at most every
+    PRESENCE_WRITE_EVERY seconds), written by one poll in one transaction every FLUSH_EVERY
+    rather than every poll queueing for the write lock; both far under view.CONNECTED_WITHIN."""
 
     FLUSH_EVERY = 1.0
 
