@@ -1,18 +1,12 @@
 """Which tables changed, told to every process of every server sharing the database.
 
-Every write bumps the tables it changed, after its commit (``store``): this process's
-waiting polls wake at once, and so do the other processes':
-
-- SQLite (one machine): one counter per table in a small file beside the database that
-  every process maps into memory (``Board``); a watcher thread per process looks at
-  the counters of the tables it has waiting polls for every LOOK_EVERY seconds.
-- PostgreSQL (several machines): the write's transaction sends ``NOTIFY
-  werewolf_tables, '<table id>'``; a thread per process LISTENs on a connection of its
-  own (psycopg's ``Connection.notifies``) and wakes the polls of that table.
-
-``token(table)`` is what must stay the same for a poll's read of the table to still be
-the table as it is (``web.poll.read_table``): the board's counters, or on PostgreSQL what the
-listener heard (None while it is not listening: then every poll reads).
+Every write bumps the tables it changed, after its commit (``store``), and the waiting polls
+of every process wake: on SQLite (one machine) by a counter per table in a file every
+process maps into memory (``Board``), which a thread per process looks at every LOOK_EVERY
+seconds; on PostgreSQL (several machines) by ``NOTIFY werewolf_tables, '<table id>'`` in the
+write's transaction, which a thread per process LISTENs to on a connection of its own.
+``token(table)`` must stay the same for a kept read of the table to be used
+(``web.poll.read_table``): None while PostgreSQL's listener is not connected.
 """
 from __future__ import annotations
 
