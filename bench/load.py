@@ -982,11 +982,15 @@ async def call(stats: Stats, account: Account, client: Client, method: str, path
     return status, data, rh, len(raw)
 
 
+class SetupFailed(Exception):
+    """A table could not be set up: the run stops (a sweep past its capacity ends there)."""
+
+
 async def must(stats, account, method, path, body=None, ok=(200, 201)):
     status, data, headers, _ = await call(stats, account, account.client, method, path, "lobby",
                                           body=body, ok=ok)
     if status not in ok:
-        die(f"setup request {method} {path} as {account.name} failed: {status} {data}")
+        raise SetupFailed(f"setup request {method} {path} as {account.name} failed: {status} {data}")
     return data
 
 
@@ -1585,7 +1589,13 @@ async def sweep(sim: "Sim", server: Server, report: dict) -> None:
           f"{args.sweep_seconds:g} s measured per step", flush=True)
     try:
         while tables <= args.sweep_max:
-            await add_tables(sim, tables - len(sim.limits))
+            try:
+                await add_tables(sim, tables - len(sim.limits))
+            except SetupFailed as failed:
+                if not over:
+                    raise
+                print(f"  T={tables:<4} could not be seated ({failed}): the sweep ends here", flush=True)
+                break
             await asyncio.sleep(args.sweep_settle)
             m = await measure(sim, server, args.sweep_seconds, Stats())
             stats = m["stats"]
@@ -1889,6 +1899,8 @@ def main() -> None:
     report: dict = {}
     try:
         asyncio.run(setup_and_saturate(args, server, {}, report))
+    except SetupFailed as failed:
+        die(str(failed))
     finally:
         server.stop()
         shutil.rmtree(instance, ignore_errors=True)
