@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this tree's app, not the one the virtualenv installed (a worktree's, to compare)
 
 
 def call(app, environ: dict):
