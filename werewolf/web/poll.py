@@ -92,22 +92,22 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_no
     number = me.number if me is not None else None
     connected = view.connected_seats(read.seats, number, now)
     game = _game(read)
+    living = number is not None and _living(game, number)
     etag = view.etag_of(table_id, read.lobby_rev, number, connected,
-                        (read.game_id, _version(game, number)) if game is not None else None, read.spectators)
+                        (read.game_id, _version(game, number, living)) if game is not None else None, read.spectators)
     deadline = read.deadline if read.game_status == "running" else None
-    night = number is not None and _living(game, number) and game.is_night()
+    night = living and game.is_night()
     if view.has_etag(if_none_match, etag):
         return Look(view.not_modified(etag), deadline, night)
     body, deadline_shown, padded = view.view_cache(app).get_or_make(
-        (etag, view.host_key(environ)), lambda: _build(app, table_id, read, game, me, connected, etag, now, environ))
+        (etag, view.host_key(environ)), lambda: _build(app, table_id, read, game, number, living, connected, etag, now, environ))
     return Look(view.json_response(body, deadline_shown, now, etag, padded), deadline, night)
 
 
-def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple, etag: str, now: float,
-           environ: dict):
+def _build(app, table_id: str, read: store.PollRead, game, number: int | None, living: bool, connected: tuple,
+           etag: str, now: float, environ: dict):
     """(serialized view, its step's deadline or None, the size to pad it to)."""
-    number = me.number if me is not None else None
-    together = _living_views(app, table_id, read, game, now, environ) if number is not None and _living(game, number) else None
+    together = _living_views(app, table_id, read, game, now, environ) if living else None
     if game is None:
         built = view.lobby_view([(s.number, s.name) for s in read.seats], number)
     elif together is not None:
@@ -121,11 +121,11 @@ def _build(app, table_id: str, read: store.PollRead, game, me, connected: tuple,
         together.padded if together else 0
 
 
-def _version(game, number: int | None) -> tuple:
+def _version(game, number: int | None, living: bool) -> tuple:
     """The version of this seat's view; while the game runs, for a living seat, every living
     seat's: their views move together, so how often a phone is answered tells nothing of who
     acts or who hears the wolves."""
-    if number is None or not _living(game, number):
+    if not living:
         return ("seat", game.version_for(number))
     return ("living", tuple(game.version_for(p.seat) for p in game.players if p.alive))
 
