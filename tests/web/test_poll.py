@@ -338,3 +338,30 @@ def test_strong_session_protection_polls_through_flask_login(make_table):
     table.app.config["SESSION_PROTECTION"] = "strong"
     assert alice.state_response(table.id).status_code == 200
     assert alice.state_response(table.id, etag).status_code == 304
+
+
+def test_a_read_older_than_the_game_it_decodes_still_shows_the_end_once_read_again(make_table, app, monkeypatch):
+    """A write may commit between a poll's read of the table (the game running) and its
+    decoding of the game (ended): that view says the table runs and the game ended. Its
+    ETag must not be the next read's, or the ended table's own view never replaces it and
+    the page never shows the end (seen in a browser test on a busy machine)."""
+    table = make_table(6).start(roles={"cupid": False})
+    table.play_to_end(random.Random(5))
+    host = table.host
+    real = store.read_table_for_poll
+
+    def before_the_end(*args):
+        read = real(*args)
+        return read._replace(game_status="running", game_rev=read.game_rev - 1)
+
+    monkeypatch.setattr(store, "read_table_for_poll", before_the_end)
+    for kept in (app.extensions["werewolf.poll_reads"], poll._living_kept, view.view_cache(app)):
+        kept.clear()
+    torn = host.state_response(table.id, None)
+    assert torn.get_json()["status"] == "ended" and torn.get_json()["table"]["status"] == "running"
+    monkeypatch.setattr(store, "read_table_for_poll", real)
+    with app.app_context():
+        from werewolf import changes
+        changes.of(db.engine).bump((table.id,))  # the write's bump, after its commit
+    again = host.state_response(table.id, torn.headers["ETag"])
+    assert again.status_code == 200 and again.get_json()["table"]["status"] == "ended"

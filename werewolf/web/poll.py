@@ -94,7 +94,8 @@ def state_answer(table_id: str, viewer: Viewer, now: float, environ: dict, if_no
     game = _game(read)
     living = number is not None and _living(game, number)
     etag = view.etag_of(table_id, read.lobby_rev, number, connected,
-                        (read.game_id, _version(game, number, living)) if game is not None else None, read.spectators)
+                        (read.game_id, read.game_status, _version(game, number, living)) if game is not None else None,
+                        read.spectators)  # the read's status: the table part's, maybe older than the game
     deadline = read.deadline if read.game_status == "running" else None
     night = living and game.is_night()
     if view.has_etag(if_none_match, etag):

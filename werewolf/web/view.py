@@ -28,7 +28,7 @@ _MARK_JSON = orjson.dumps(SECONDS_LEFT_MARK)
 
 def etag_of(table_id: str, lobby_rev: int, seat: int | None, connected: tuple, game_version,
             spectators: int) -> str:
-    """``game_version`` is (game id, version for this seat) or None in the lobby; ``seat``
+    """``game_version`` is (game id, its status as read, version for this seat) or None in the lobby; ``seat``
     None: the public view (a spectator, the room's screen); ``spectators``: how many watch."""
     parts = (table_id, lobby_rev, seat, connected, game_version, spectators)
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:24]
