@@ -15,10 +15,15 @@ import pytest
 
 from tests.conftest import requires_sqlite
 from tests.web.test_poll_reads import signed_in
+from werewolf import changes
 from werewolf.extensions import db
 from werewolf.web import poll, view
 
 pytestmark = requires_sqlite
+
+# A poll woken by a change answers before its first recheck would have (RECHECK_EVERY): the
+# bound that tells "woken" from "found later" and still holds on a loaded machine.
+WOKEN_WITHIN = poll.RECHECK_EVERY
 
 
 @pytest.fixture
@@ -81,7 +86,7 @@ def test_a_held_poll_answers_304_at_the_end_of_its_wait_when_nothing_changed(mak
     assert response.status_code == 304
     assert response.headers["Preference-Applied"] == "wait=1"
     assert response.headers["Server-Timing"].startswith("held;dur=")
-    assert 0.9 <= took < 3, took
+    assert 0.9 <= took < WOKEN_WITHIN, took  # its own wait (1 s, then the night's beat), not a recheck's
     assert poll.holding(table.app).held == 0  # its place was given back
 
 
@@ -98,7 +103,7 @@ def test_a_held_poll_answers_as_soon_as_the_players_view_changes(make_table):
     assert response.status_code == 200
     assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
     assert response.headers["Preference-Applied"] == f"wait={poll.MAX_WAIT:g}"  # capped
-    assert waiting.seconds < 3, waiting.seconds  # woken by the move, not by the end of its wait
+    assert waiting.seconds < WOKEN_WITHIN, waiting.seconds  # woken by the move, not by the end of its wait
 
 
 def hold_at_night(table, wait: int):
@@ -117,7 +122,7 @@ def test_a_wolves_message_at_night_answers_every_living_seat_without_the_message
     said = table.seats[wolf].chat(table.id, "werewolves", "on mange qui ?")
     assert said.status_code == 201, said.get_json()
     response = waiting.result()
-    assert response.status_code == 200 and waiting.seconds < 3  # at night the living move together
+    assert response.status_code == 200 and waiting.seconds < WOKEN_WITHIN  # at night the living move together
     assert "on mange qui" not in response.get_data(as_text=True)
 
 
@@ -139,7 +144,7 @@ def test_a_view_that_already_changed_is_answered_at_once(make_table):
     started = time.monotonic()
     response = held_poll(alice, table.id, '"not-her-etag"', 20)
     assert response.status_code == 200
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < WOKEN_WITHIN
     assert response.headers["Preference-Applied"] == f"wait={poll.MAX_WAIT:g}"  # capped
     assert "Server-Timing" not in response.headers  # not held
 
@@ -153,10 +158,10 @@ def test_polls_beyond_the_limit_answer_at_once_without_the_preference_applied(ma
     first = InThread(lambda: held_poll(a, table.id, etag_a, 2))
     wait_until_held(limited)
     started = time.monotonic()
-    second = held_poll(b, table.id, etag_b, 2)
+    second = held_poll(b, table.id, etag_b, 5)
     assert second.status_code == 304
     assert "Preference-Applied" not in second.headers  # the page polls again after its pause
-    assert time.monotonic() - started < 1.5
+    assert time.monotonic() - started < 5  # not held for the 5 s it asked
     assert first.result().status_code == 304
 
 
@@ -179,7 +184,7 @@ def test_a_stopping_worker_answers_its_held_polls_at_once(make_table, monkeypatc
     wait_until_held(table.app)
     poll.stop_holding()
     assert waiting.result().status_code == 304
-    assert waiting.seconds < 3
+    assert waiting.seconds < WOKEN_WITHIN
     again = held_poll(alice, table.id, etag, 20)  # and holds no more
     assert again.status_code == 304 and "Preference-Applied" not in again.headers
 
@@ -196,12 +201,19 @@ def test_a_held_poll_moves_the_game_on_when_its_step_runs_out(make_table, monkey
     response = waiting.result()
     assert response.status_code == 200
     assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
-    assert waiting.seconds < 3
+    assert waiting.seconds < WOKEN_WITHIN  # not held to the end of its wait (MAX_WAIT)
 
 
-def test_a_held_poll_ends_its_wait_right_after_its_steps_deadline(make_table):
+def test_a_held_poll_ends_its_wait_right_after_its_steps_deadline(make_table, monkeypatch):
     """It moves the game on itself a moment after the deadline: the deadline job's next
     tick may be half a second later, which every player of the table would see."""
+    timers, wait = [], changes.Changes.wait
+
+    def timed_wait(self, table_id, token, timeout):
+        timers.append(timeout)
+        return wait(self, table_id, token, timeout)
+
+    monkeypatch.setattr(changes.Changes, "wait", timed_wait)
     table = make_table(6).start()
     alice = table.players[0]
     first = alice.state_response(table.id)
@@ -213,7 +225,8 @@ def test_a_held_poll_ends_its_wait_right_after_its_steps_deadline(make_table):
     response = waiting.result()
     assert response.status_code == 200
     assert response.get_json()["step"]["id"] != first.get_json()["step"]["id"]
-    assert waiting.seconds < 0.6  # 0.8 s with the half-second grace it had
+    # seconds_left is rounded to a tenth: the deadline was 0.3 s ± 0.05 away
+    assert timers[0] <= 0.35 + poll.STEP_GRACE  # 0.8 s with the half-second grace it had
 
 
 @pytest.mark.parametrize("prefer, wait", [
@@ -297,7 +310,7 @@ def test_the_nights_changes_within_one_beat_are_answered_once(make_table, monkey
     for text in ("un", "deux", "trois"):
         assert table.seats[wolf].chat(table.id, "werewolves", text).status_code == 201
     response = waiting.result()
-    assert response.status_code == 200 and waiting.seconds < 3
+    assert response.status_code == 200 and waiting.seconds < WOKEN_WITHIN
     assert player.state_response(table.id, response.headers["ETag"]).status_code == 304  # all three in it
 
 

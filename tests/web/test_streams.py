@@ -76,7 +76,7 @@ def test_a_stream_sends_the_players_next_view_as_soon_as_it_changes(make_table):
     table.finish_step()
     table.host.state(table.id)  # the host's poll moves the game on
     event = stream.next()
-    assert event[b"event"] == b"state" and stream.seconds < 3
+    assert event[b"event"] == b"state" and stream.seconds < poll.RECHECK_EVERY  # woken, not found later
     assert event[b"id"].decode() == etag_of(player, table.id)
     assert event[b"data"] == player.state_response(table.id).get_data().rstrip(b"\n")
     stream.close()
