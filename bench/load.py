@@ -30,8 +30,8 @@ What it does, all on 127.0.0.1 and all stopping by itself:
 With ``--sweep`` it adds tables ten at a time instead and prints, as its last lines,
 ``hello_rps``, ``capacity_tables`` (the largest T whose p99 over the requests not held
 stayed under 100 ms with 0 errors), ``tables_per_khello`` (capacity per 1,000 hello
-req/s of the same run) and ``moment_p99_ms`` (at T=100: from a day's act to every other
-living phone of its table receiving a new view, with held polls).
+req/s of the same run) and ``moment_p99_ms`` (at T=100: from a day's ballot sent to every
+other living phone of its table receiving a view that shows it).
 Every measured window also prints each worker's CPU, run-queue wait and connections.
 
 It installs nothing: a missing ``wrk`` stops it with a message.
@@ -1204,8 +1204,8 @@ class Player:
         return held
 
     def took_view(self, view: dict, t_recv: float) -> None:
-        """A new view from the server (a poll's or the stream's), not after my own write."""
-        self.sim.shown(self.table_id, (view.get("me") or {}).get("seat"), t_recv)
+        """A new view from the server: a poll's, the stream's, or the answer to my write."""
+        self.sim.shown(self.table_id, view, t_recv)
         self.take(view, t_recv)
 
     async def chats(self, start_at: float) -> None:
@@ -1314,14 +1314,18 @@ class Player:
         """An act or a message as the table page sends it: asking for my view back (Prefer,
         API.md), whose ETag my next poll sends, so that it is held if nothing else moved."""
         sent, view = time.time(), self.view or {}
+        moment = None
+        if body.get("action") in Moment.BALLOTS and "day" in (view.get("step") or {}) and view.get("me"):
+            others = {p["seat"] for p in view["players"] if p["alive"]} - {view["me"]["seat"]}
+            moment = Moment(sent, others, view["me"]["seat"], body.get("target"), body["step"])
+            self.sim.pending_moments.setdefault(self.table_id, []).append(moment)  # before: a phone may show it first
         status, answer, _, _ = await call(self.sim.stats, self.account, self.client, "POST", path, kind,
                                           body=body, headers=PREFER_VIEW, ok=(200, 201))
-        if kind == "act" and status == 200 and "day" in (view.get("step") or {}) and view.get("me"):
-            others = {p["seat"] for p in view["players"] if p["alive"]} - {view["me"]["seat"]}
-            self.sim.pending_moments.setdefault(self.table_id, []).append([sent, others, 0.0])
+        if moment is not None and status != 200 and moment in self.sim.pending_moments[self.table_id]:
+            self.sim.pending_moments[self.table_id].remove(moment)
         if status in (200, 201) and isinstance(answer, dict) and answer.get("etag"):
             self.etag = answer["etag"]
-            self.take(answer["view"], time.time())
+            self.took_view(answer["view"], time.time())  # it may show another's ballot first
         self.poll_soon()
 
     async def restart(self) -> None:
@@ -1341,6 +1345,22 @@ class Player:
             self.restarting = False
 
 
+class Moment:
+    """A day's ballot, from the moment it is sent until every other living phone of its
+    table has a view that shows it: the ballot among the votes (a round open to all, as
+    the bench's tables play), or the step over (this ballot may have ended it). A phone's
+    view may show it before the voter's own answer comes back."""
+    BALLOTS = ("vote.cast", "election.vote")
+
+    def __init__(self, sent: float, others: set, voter: int, target, step_seq):
+        self.sent, self.others, self.voter, self.target, self.step_seq = sent, others, str(voter), target, step_seq
+        self.slowest = 0.0
+
+    def shown_in(self, view: dict) -> bool:
+        seq = (view.get("step") or {}).get("seq")
+        return seq is None or seq > self.step_seq or (view.get("votes") or {}).get(self.voter) == self.target
+
+
 class Sim:
     def __init__(self, host: str, port: int, args, time_scale: float):
         self.host, self.port, self.args, self.time_scale = host, port, args, time_scale
@@ -1348,7 +1368,7 @@ class Sim:
         self.stats = Stats()
         self.tasks: set = set()  # acts, chat and restarts under way
         self.players: list[Player] = []
-        self.pending_moments: dict[str, list] = {}  # table -> [act sent, seats yet to show it, slowest]
+        self.pending_moments: dict[str, list[Moment]] = {}  # by table
         self.player_tasks: list[asyncio.Task] = []
         self.stop_at = float("inf")  # the players stop polling then
         self.rng = random.Random(args.seed)
@@ -1364,18 +1384,18 @@ class Sim:
             if self.stats.measuring:
                 self.stats.loop_lag.append(loop.time() - t0 - every)
 
-    def shown(self, table_id: str, seat, t_recv: float) -> None:
-        """A phone of ``table_id`` received a new view: the acts it shows are seen by one more."""
+    def shown(self, table_id: str, view: dict, t_recv: float) -> None:
+        """A phone of ``table_id`` received a new view: the ballots it shows are seen by one more."""
+        seat = (view.get("me") or {}).get("seat")
         pending = self.pending_moments.get(table_id) or []
         for moment in list(pending):
-            sent, others, slowest = moment
-            if seat in others and t_recv > sent:
-                others.discard(seat)
-                moment[2] = max(slowest, t_recv - sent)
-            if not others or t_recv - sent > 10:  # a phone that never shows it: left out
+            if seat in moment.others and moment.shown_in(view):
+                moment.others.discard(seat)
+                moment.slowest = max(moment.slowest, t_recv - moment.sent)
+            if not moment.others or t_recv - moment.sent > 10:  # a phone that never shows it: left out
                 pending.remove(moment)
-                if not others and self.stats.measuring:
-                    self.stats.moments.append(moment[2])
+                if not moment.others and self.stats.measuring:
+                    self.stats.moments.append(moment.slowest)
 
     def spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -1690,7 +1710,7 @@ def print_sweep(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"capacity_tables: {report['capacity']}")
     print(f"tables_per_khello: {report['capacity'] / hello * 1000:.1f}")
     print(f"tables_per_khello_gthread: {report['capacity'] / stock * 1000:.1f}")
-    print(f"moment_p99_ms: {pct(moments, 99):.0f}" + (f" (p50 {pct(moments, 50):.0f}, {len(moments)} acts, at T=100)"
+    print(f"moment_p99_ms: {pct(moments, 99):.0f}" + (f" (p50 {pct(moments, 50):.0f}, {len(moments)} ballots, at T=100)"
                                                       if moments else " (no T=100 step measured)"))
 
 
@@ -1761,8 +1781,8 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     if "by_kind" in report:
         print(f"CPU by request (probe): {report['by_kind']}")
     moments = [x * 1000 for x in stats.moments]
-    print(f"moment (a day's act -> every other living phone of its table shows it): p50 {pct(moments, 50):.0f} ms, "
-          f"p99 {pct(moments, 99):.0f} ms over {len(moments)} acts")
+    print(f"moment (a day's ballot -> every other living phone of its table shows it): p50 {pct(moments, 50):.0f} ms, "
+          f"p99 {pct(moments, 99):.0f} ms over {len(moments)} ballots")
     for kind in ("poll", "act", "chat"):
         v = stats.lat[kind]
         if v:
