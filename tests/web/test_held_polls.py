@@ -22,7 +22,6 @@ from werewolf.web import poll, view
 pytestmark = requires_sqlite
 
 
-
 @pytest.fixture
 def app(make_app):
     """A server that holds up to 100 polls (WEREWOLF_HELD_POLLS)."""
