@@ -1321,8 +1321,9 @@ class Player:
             self.sim.pending_moments.setdefault(self.table_id, []).append(moment)  # before: a phone may show it first
         status, answer, _, _ = await call(self.sim.stats, self.account, self.client, "POST", path, kind,
                                           body=body, headers=PREFER_VIEW, ok=(200, 201))
-        if moment is not None and status != 200 and moment in self.sim.pending_moments[self.table_id]:
-            self.sim.pending_moments[self.table_id].remove(moment)
+        if moment is not None:
+            moment.accepted = status == 200  # a refused ballot is no moment, even if the step moved on
+            self.sim.settle(self.table_id, moment, time.time())
         if status in (200, 201) and isinstance(answer, dict) and answer.get("etag"):
             self.etag = answer["etag"]
             self.took_view(answer["view"], time.time())  # it may show another's ballot first
@@ -1355,6 +1356,7 @@ class Moment:
     def __init__(self, sent: float, others: set, voter: int, target, step_seq):
         self.sent, self.others, self.voter, self.target, self.step_seq = sent, others, str(voter), target, step_seq
         self.slowest = 0.0
+        self.accepted: bool | None = None  # until the voter's answer comes
 
     def shown_in(self, view: dict) -> bool:
         seq = (view.get("step") or {}).get("seq")
@@ -1387,15 +1389,20 @@ class Sim:
     def shown(self, table_id: str, view: dict, t_recv: float) -> None:
         """A phone of ``table_id`` received a new view: the ballots it shows are seen by one more."""
         seat = (view.get("me") or {}).get("seat")
-        pending = self.pending_moments.get(table_id) or []
-        for moment in list(pending):
+        for moment in list(self.pending_moments.get(table_id) or []):
             if seat in moment.others and moment.shown_in(view):
                 moment.others.discard(seat)
                 moment.slowest = max(moment.slowest, t_recv - moment.sent)
-            if not moment.others or t_recv - moment.sent > 10:  # a phone that never shows it: left out
-                pending.remove(moment)
-                if not moment.others and self.stats.measuring:
-                    self.stats.moments.append(moment.slowest)
+            self.settle(table_id, moment, t_recv)
+
+    def settle(self, table_id: str, moment: Moment, now: float) -> None:
+        """Counted once every phone shows it and its ballot was accepted; dropped if refused,
+        or if a phone never shows it."""
+        done = moment.accepted is False or now - moment.sent > 10 or (moment.accepted and not moment.others)
+        if done and moment in self.pending_moments[table_id]:
+            self.pending_moments[table_id].remove(moment)
+            if moment.accepted and not moment.others and self.stats.measuring:
+                self.stats.moments.append(moment.slowest)
 
     def spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
