@@ -11,7 +11,7 @@ import random
 import pytest
 from sqlalchemy import event, select
 
-from werewolf import engine, service, store
+from werewolf import changes, engine, service, store
 from werewolf.extensions import db, login_manager
 from werewolf.models import Seat
 from werewolf.web import phone, poll, view
@@ -361,7 +361,6 @@ def test_a_read_older_than_the_game_it_decodes_still_shows_the_end_once_read_aga
     assert torn.get_json()["status"] == "ended" and torn.get_json()["table"]["status"] == "running"
     monkeypatch.setattr(store, "read_table_for_poll", real)
     with app.app_context():
-        from werewolf import changes
         changes.of(db.engine).bump((table.id,))  # the write's bump, after its commit
     again = host.state_response(table.id, torn.headers["ETag"])
     assert again.status_code == 200 and again.get_json()["table"]["status"] == "ended"
