@@ -63,3 +63,33 @@ def test_any_roles_and_options_play_to_an_end(table, seed):
     for seat in [None, *range(1, game.n + 1)]:
         json.dumps(engine.view_for(game, seat, now))
     assert engine.Game.from_dict(json.loads(game.to_json())) == game
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=tables(), seed=st.integers(0, 2**32))
+def test_views_made_together_are_the_views_made_alone(table, seed):
+    """engine.views_for shares what the seats see alike (a channel's lines, the events of the
+    same audiences) between their views: each must still be exactly that seat's view, at every
+    input of a game with talk in every channel (a hook that changed a shared list in place
+    would show in another seat's view)."""
+    names, settings_, game_seed = table
+    rng = random.Random(seed)
+    now = T0
+    game = engine.new_game(names, settings_, game_seed, now)
+    seats = [None, *range(1, game.n + 1)]
+    for _ in range(MAX_INPUTS):
+        for seat in rng.sample(range(1, game.n + 1), 3):
+            for channel in engine.writable_channels(game, seat):
+                engine.post_chat(game, seat, channel, f"{channel} {rng.random():.3f}", now)
+        assert engine.views_for(game, seats, now) == {seat: engine.view_for(game, seat, now) for seat in seats}
+        offers = [(seat, spec) for seat in engine.actors(game) for spec in engine.legal_actions(game, seat)]
+        if not offers or rng.random() < 0.15:
+            now = game.deadline
+            engine.advance(game, now)
+        else:
+            seat, spec = rng.choice(offers)
+            now += rng.random()
+            engine.apply(game, seat, body_for(rng, spec), now)
+        if game.status == "ended":
+            break
+    assert engine.views_for(game, seats, now) == {seat: engine.view_for(game, seat, now) for seat in seats}

@@ -39,7 +39,7 @@ __all__ = [
     "MIN_PLAYERS", "OPTIONAL_ROLES", "Player", "ROLES", "STATE_VERSION", "STEPS", "actors", "advance", "apply",
     "catalog", "check_request", "check_start", "composition", "deck", "deck_check", "default_settings", "effective_settings",
     "known_roles", "leave", "legal_actions", "merge_settings", "shown_settings", "new_game", "post_chat",
-    "readable_channels", "stop", "view_for", "wolf_count", "writable_channel", "writable_channels",
+    "readable_channels", "stop", "view_for", "views_for", "wolf_count", "writable_channel", "writable_channels",
     "game_channels",
 ]
 
@@ -97,9 +97,10 @@ def post_chat(game: Game, seat: int, channel: object, text: object, now: float) 
     ending.note_activity(game, seat)
 
 
-def view_for(game: Game, seat: int | None, now: float) -> dict:
-    """The per-player view (views.view_for), with who left; a seat that left is offered nothing."""
-    view = views.view_for(game, seat, now)
+def view_for(game: Game, seat: int | None, now: float, shared: dict | None = None) -> dict:
+    """The per-player view (views.view_for, ``shared`` as there), with who left; a seat that
+    left is offered nothing."""
+    view = views.view_for(game, seat, now, shared)
     if game.left:
         for player in view["players"]:
             if player["seat"] in game.left:
@@ -110,3 +111,10 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
             view["channels"]["writable"] = []
             view["me"]["left"] = True
     return view
+
+
+def views_for(game: Game, seats, now: float) -> dict:
+    """Each of ``seats``' views of the game as it is now, by seat: what they hold alike is made
+    once, the same objects in each (views.view_for's ``shared``)."""
+    shared: dict = {}
+    return {seat: view_for(game, seat, now, shared) for seat in seats}

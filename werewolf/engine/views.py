@@ -41,18 +41,25 @@ def _told_causes(game: Game) -> dict[int, list]:
     return told
 
 
-def _visible_events(game: Game, seat: int | None) -> list[dict]:
+def _visible_events(game: Game, seat: int | None, shared: dict) -> list[dict]:
+    """The events this seat sees: the same list for every seat that sees the same audiences."""
+    audiences = shared.get("audiences")
+    if audiences is None:
+        audiences = shared["audiences"] = tuple(dict.fromkeys(event["audience"] for event in game.events))
+    seen = frozenset(audience for audience in audiences if game.can_see(audience, seat))
+    events = shared.get(seen)
+    if events is None:
+        events = shared[seen] = _events_seen(game, seen)
+    return events
+
+
+def _events_seen(game: Game, seen: frozenset) -> list[dict]:
     ended = game.status == "ended"
     # Once ended everything is told: the dawn's deaths say who died of grief (issue 35).
     causes = _told_causes(game) if ended else {}
     out = []
-    sees: dict = {}   # audience -> whether this seat sees it (a handful of audiences per game)
     for index, event in enumerate(game.events):
-        audience = event["audience"]
-        visible = sees.get(audience)
-        if visible is None:
-            visible = sees[audience] = game.can_see(audience, seat)
-        if visible:
+        if event["audience"] in seen:
             shown = {"seq": len(out) + 1, **event}
             if index in causes:
                 shown["deaths"] = causes[index]
@@ -63,13 +70,15 @@ def _visible_events(game: Game, seat: int | None) -> list[dict]:
     return out
 
 
-def _chat(game: Game, channels: list[str]) -> dict:
-    out: dict[str, list] = {ch: [] for ch in channels}
-    for message in game.chat:
-        lines = out.get(message["channel"])
-        if lines is not None:
-            lines.append({"seq": len(lines) + 1, **message})
-    return out
+def _chat(game: Game, channels: list[str], shared: dict) -> dict:
+    """The lines of each readable channel: the same list in every view made with ``shared``."""
+    lines = shared.get("chat")
+    if lines is None:
+        lines = shared["chat"] = {}
+        for message in game.chat:
+            channel = lines.setdefault(message["channel"], [])
+            channel.append({"seq": len(channel) + 1, **message})
+    return {ch: lines.get(ch, []) for ch in channels}
 
 
 def seconds_left(deadline: float, now: float) -> float:
@@ -117,7 +126,12 @@ def _weights(game: Game, votes: dict) -> dict:
     return {voter: weight(int(voter)) for voter in votes if weight(int(voter)) != 1}
 
 
-def view_for(game: Game, seat: int | None, now: float) -> dict:
+def view_for(game: Game, seat: int | None, now: float, shared: dict | None = None) -> dict:
+    """``shared``: a dict kept for the views of one state of the game, made at one ``now``
+    (views_for): the lists every seat sees alike (a channel's lines, the events of the same
+    audiences) are made once and are the same objects in each view. So no one changes them
+    in place: a ``view`` hook replaces such a list in its view, as the pack's does."""
+    shared = {} if shared is None else shared
     if seat is not None and not (type(seat) is int and 1 <= seat <= game.n):
         # Seats index the players list: 0 or -1 would read another player's card.
         raise IllegalAction("not_your_turn", "you are not seated in this game")
@@ -149,8 +163,8 @@ def view_for(game: Game, seat: int | None, now: float) -> dict:
         "prompt": {"step": game.step_seq, "actions": actions} if actions else None,
         "votes": _votes(game, seat),
         "requests": list(game.requests) if game.step == "debate" else [],
-        "events": _visible_events(game, seat),
-        "chat": _chat(game, channels),
+        "events": _visible_events(game, seat, shared),
+        "chat": _chat(game, channels, shared),
         "channels": {"read": channels, "write": writable_channel(game, seat),
                      "writable": writable_channels(game, seat)},
         "winner": game.winner,

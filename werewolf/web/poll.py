@@ -142,9 +142,11 @@ class LivingViews:
     change wakes together, and the one size their bodies are padded to: a wolf's view holds
     the wolves' talk, the Seer's what she saw, and a size on the wire would tell them."""
 
-    def __init__(self, game, views: dict, host_table: dict):
+    def __init__(self, game, now: float, host_table: dict):
         self.game = weakref.ref(game)  # the decoded game they were made from (not kept alive by this)
-        self._views = views  # by seat, until that seat takes it: memory is held only for the wake-up
+        # By seat, until that seat takes it: memory is held only for the wake-up.
+        self._views = views = engine.views_for(game, [p.seat for p in game.players if p.alive], now)
+        view.serialize_shared_once(views.values())
         self._lock = threading.Lock()
         # The largest view as the host's phone would get it, the longest version, no one
         # connected: the same size in every process, whoever asks first.
@@ -171,8 +173,7 @@ def _living_views(app, table_id: str, read: store.PollRead, game, now: float, en
     kept = _living_kept.get(table_id)
     if kept is not None and kept[0] == (read.game_id, read.game_rev) and kept[1].game() is game:
         return kept[1]
-    made = LivingViews(game, {p.seat: engine.view_for(game, p.seat, now) for p in game.players if p.alive},
-                       _table_part(app, table_id, read, environ, _host_seat(read)))
+    made = LivingViews(game, now, _table_part(app, table_id, read, environ, _host_seat(read)))
     _living_kept.put(table_id, ((read.game_id, read.game_rev), made),  # an older read's views are not kept
                      keep=lambda current: current[0] > (read.game_id, read.game_rev))
     return made

@@ -67,6 +67,22 @@ def serialize(view: dict) -> bytes:
     return orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
+def serialize_shared_once(views) -> None:
+    """Views made together (engine.views_for) hold the same lists: a channel's lines, the
+    events. Each list is serialized once, and every view holds those bytes in its place
+    (orjson.Fragment), so ``serialize`` copies them instead of encoding them again."""
+    done: dict[int, tuple] = {}  # id -> (the list, kept alive so its id stays its own; its bytes)
+
+    def once(value: list) -> orjson.Fragment:
+        found = done.get(id(value))
+        if found is None:
+            found = done[id(value)] = (value, orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)))
+        return found[1]
+    for made in views:
+        made["events"] = once(made["events"])
+        made["chat"] = {channel: once(lines) for channel, lines in made["chat"].items()}
+
+
 def host_key(environ: dict) -> str:
     """The scheme and host a request came for: the table's URL in a view depends on it."""
     host = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
