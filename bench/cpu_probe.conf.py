@@ -5,11 +5,14 @@ each request (time.thread_time: what other processes do does not change it), by 
     WEREWOLF_BENCH_CONFIG=<tree>/gunicorn.conf.py gunicorn --config bench/cpu_probe.conf.py app:app
 
 (``bench/load.py --cpu-probe`` does this.) Each worker writes its sums, every 2 s and at
-its exit, to ``bench/out/cpu-<pid>.txt``: kind, requests, CPU seconds. A held poll's CPU
+its exit, to ``bench/out/cpu-<pid>.txt``: kind, requests, CPU seconds; and the collector's
+pauses by generation (``gc 2``: full collections, each pausing every greenlet of the worker),
+their count and wall seconds. A held poll's CPU
 is all it spent on its thread, its looks while held included. On gevent's worker (main's)
 every greenlet shares the worker's one thread: a request's sum holds what the others ran
 meanwhile, so there the sums tell the worker's CPU while requests run, not each kind's.
 """
+import gc
 import os
 import threading
 import time
@@ -44,9 +47,25 @@ def post_request(worker, req, environ, resp):
         item[1] += spent
 
 
+_collections = {f"gc {generation}": [0, 0.0] for generation in range(3)}  # no lock: a collection may start anywhere
+_collecting_since = [0.0]
+
+
+def _timed_collection(phase, info):
+    if phase == "start":
+        _collecting_since[0] = time.perf_counter()
+    else:
+        item = _collections[f"gc {info['generation']}"]
+        item[0] += 1
+        item[1] += time.perf_counter() - _collecting_since[0]
+
+
+gc.callbacks.append(_timed_collection)
+
+
 def _write():
     with _lock:
-        lines = [f"{kind}\t{n}\t{cpu:.4f}" for kind, (n, cpu) in sorted(_sums.items())]
+        lines = [f"{kind}\t{n}\t{cpu:.4f}" for kind, (n, cpu) in sorted({**_sums, **_collections}.items())]
     (_OUT / f"cpu-{os.getpid()}.txt").write_text("\n".join(lines) + "\n")
 
 
