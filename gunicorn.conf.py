@@ -21,10 +21,10 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")  # X-Fo
 
 
 def post_worker_init(worker):
-    """The app is loaded: what exists now lives as long as the worker, so the collector stops scanning
-    it (gc.freeze: full collections 2-3x shorter, docs/PERFORMANCE.md). SIGTERM (a stop, a restart):
-    streams and held polls end now, from a greenlet as gunicorn's gevent worker does (no lock in a handler)."""
+    """What exists now lives as long as the worker (gc.freeze); a full collection (~70 ms, every greenlet waits) after
+    100 younger ones, not 10 (docs/PERFORMANCE.md). SIGTERM: streams and held polls end now, from a greenlet."""
     gc.freeze()
+    gc.set_threshold(*gc.get_threshold()[:2], 100)
     from werewolf.web import poll
     graceful = signal.getsignal(signal.SIGTERM)
     def stop(signum, frame):
