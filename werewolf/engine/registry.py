@@ -137,7 +137,9 @@ HOOK_POINTS = {
                  "wins when nobody is alive (rule 2; `hunter_vote_shot_first`)",
     "known_roles": "(game, seat, known): add the cards this seat knows",
     "view": "(game, seat, view): add fields to a seat's view, its private ones to view['me'] (declared in "
-            "the module's `me`; at priority 1-5, before the hooks that also change the chat or the players)",
+            "the module's `me`; at priority 1-5, before the hooks that also change the chat or the players). "
+            "A view's chat lines and events may be shared with other seats' views (views_for): replace "
+            "such a list, never change it in place",
     "night_plan": "(game) -> list of step ids or None: tonight's steps, each lasting its whole limit "
                   "(an action only closes its player's prompt), instead of the sequential night",
     "channels": "(game) -> channel ids this game has besides village, werewolves and dead",
