@@ -38,18 +38,14 @@ def tables(draw):
     return NAMES[:n], settings_, draw(st.integers(0, 2**32))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=tables(), seed=st.integers(0, 2**32))
-def test_any_roles_and_options_play_to_an_end(table, seed):
-    names, settings_, game_seed = table
-    rng = random.Random(seed)
+def play(game, rng: random.Random, before_each) -> float:
+    """Random inputs until the game ends (MAX_INPUTS at most): a legal action, or a time-out
+    (always when nothing is offered). ``before_each(offers, now)`` runs before each input.
+    Returns the time of the last."""
     now = T0
-    game = engine.new_game(names, settings_, game_seed, now)
     for _ in range(MAX_INPUTS):
         offers = [(seat, spec) for seat in engine.actors(game) for spec in engine.legal_actions(game, seat)]
-        for seat, spec in offers:
-            if "choices" in spec and not spec.get("nullable"):
-                assert len(spec["choices"]) >= spec.get("count", 1), f"nothing to choose: {spec} in {game.step}"
+        before_each(offers, now)
         if not offers or rng.random() < 0.15:
             now = game.deadline
             engine.advance(game, now)
@@ -59,6 +55,20 @@ def test_any_roles_and_options_play_to_an_end(table, seed):
             engine.apply(game, seat, body_for(rng, spec), now)
         if game.status == "ended":
             break
+    return now
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=tables(), seed=st.integers(0, 2**32))
+def test_any_roles_and_options_play_to_an_end(table, seed):
+    names, settings_, game_seed = table
+    game = engine.new_game(names, settings_, game_seed, T0)
+
+    def something_to_choose(offers, now):
+        for seat, spec in offers:
+            if "choices" in spec and not spec.get("nullable"):
+                assert len(spec["choices"]) >= spec.get("count", 1), f"nothing to choose: {spec} in {game.step}"
+    now = play(game, random.Random(seed), something_to_choose)
     assert game.status == "ended", f"no end within {MAX_INPUTS} inputs"
     for seat in [None, *range(1, game.n + 1)]:
         json.dumps(engine.view_for(game, seat, now))
@@ -74,22 +84,13 @@ def test_views_made_together_are_the_views_made_alone(table, seed):
     would show in another seat's view)."""
     names, settings_, game_seed = table
     rng = random.Random(seed)
-    now = T0
-    game = engine.new_game(names, settings_, game_seed, now)
+    game = engine.new_game(names, settings_, game_seed, T0)
     seats = [None, *range(1, game.n + 1)]
-    for _ in range(MAX_INPUTS):
+
+    def talk_then_compare(offers, now):
         for seat in rng.sample(range(1, game.n + 1), 3):
             for channel in engine.writable_channels(game, seat):
                 engine.post_chat(game, seat, channel, f"{channel} {rng.random():.3f}", now)
         assert engine.views_for(game, seats, now) == {seat: engine.view_for(game, seat, now) for seat in seats}
-        offers = [(seat, spec) for seat in engine.actors(game) for spec in engine.legal_actions(game, seat)]
-        if not offers or rng.random() < 0.15:
-            now = game.deadline
-            engine.advance(game, now)
-        else:
-            seat, spec = rng.choice(offers)
-            now += rng.random()
-            engine.apply(game, seat, body_for(rng, spec), now)
-        if game.status == "ended":
-            break
+    now = play(game, rng, talk_then_compare)
     assert engine.views_for(game, seats, now) == {seat: engine.view_for(game, seat, now) for seat in seats}
