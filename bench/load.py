@@ -1545,10 +1545,13 @@ async def measure(sim: "Sim", server: Server, seconds: float, stats: "Stats", du
     pyspy = pyspy_path() if sim.args.profile else None
     if pyspy:  # py-spy on every worker, and on this client, during the measured game load
         for label, pid in [*enumerate(server.workers()), ("client", os.getpid())]:
+            # A worker's samples only while it holds the GIL: else a worker that waits for a core
+            # in a system call (a send that wakes the client) is sampled there as if it worked.
+            gil = ["--gil"] if label != "client" else []
             spies.append(subprocess.Popen(
                 [pyspy, "record", "--pid", str(pid), "--duration", str(int(min(seconds, 30))),
                  "--format", "raw", "--output", str(OUT / f"profile-sim-{label}.txt"), "--nonblocking",
-                 "--rate", "100"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                 "--rate", "100", *gil], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     dumper = None
     if dumps:
         dumper = threading.Thread(target=spy_dumps, args=(server, dumps, seconds / dumps, OUT / "dumps.txt"),
@@ -1858,7 +1861,7 @@ def main() -> None:
                         help="mean seconds between two messages of a player who may write (30)")
     parser.add_argument("--idle", type=float, default=0.15, help="share of prompts left to time out (0.15)")
     parser.add_argument("--max-think", type=float, default=2.5, help="longest delay before acting, s (2.5)")
-    parser.add_argument("--profile", action="store_true", help="also record py-spy profiles of the workers and of this client (bench/out/profile-sim-*.txt)")
+    parser.add_argument("--profile", action="store_true", help="also record py-spy profiles of the workers (their Python work: --gil) and of this client (bench/out/profile-sim-*.txt)")
     parser.add_argument("--server-cpus", type=float, default=0,
                         help="each server's processes share at most this many cores (a cgroup; root): "
                              "a slower machine on a faster one (0: no limit)")
