@@ -1817,9 +1817,10 @@ def print_report(args, report: dict, server: Server, whole_run: float) -> None:
     print(f"CPU during the simulation (100% = one core of {os.cpu_count()}): server "
           f"{report['server_cpu_pct']:.0f}%, load client (asyncio, own HTTP/1.1 client) {report['client_cpu_pct']:.0f}%, "
           f"whole machine {report['machine_pct']:.0f}% (the rest: other processes on this machine)")
-    per_table = args.tables * report["elapsed"]  # table-seconds: what one table asks of the machine
-    print(f"per table and second: {stats.streamed / per_table:.1f} views streamed, {len(stats.lat['act']) / per_table:.2f} acts, "
-          f"{len(stats.lat['chat']) / per_table:.2f} messages, {len(stats.lat['poll']) / per_table:.2f} state polls; "
+    table_seconds = args.tables * report["elapsed"]  # what one table asks of the machine each second
+    print(f"per table and second: {stats.streamed / table_seconds:.1f} views streamed, "
+          f"{len(stats.lat['act']) / table_seconds:.2f} acts, {len(stats.lat['chat']) / table_seconds:.2f} messages, "
+          f"{len(stats.lat['poll']) / table_seconds:.2f} state polls; "
           f"CPU: server {report['server_cpu_pct'] * 10 / args.tables:.2f} ms, load client {report['client_cpu_pct'] * 10 / args.tables:.2f} ms")
     print(f"per worker: {worker_line(report['workers'])}")
     print(f"load client's event loop lag (a 50 ms timer fired late by): p50 {pct(stats.loop_lag, 50) * 1000:.1f} ms, "
